@@ -1,0 +1,117 @@
+import { Pause, Play } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { Slide } from "../content/schema";
+import { prefersReducedMotion } from "../lib/scroll";
+
+/** Spec §2/§9: a new slide every 4000 ms, each fading in over 700 ms once loaded; 28rem high. */
+export const SLIDE_INTERVAL_MS = 4000;
+
+export function Slideshow({ slides }: { slides: Slide[] }) {
+  const [current, setCurrent] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [loaded, setLoaded] = useState<readonly boolean[]>(() => slides.map(() => false));
+  const images = useRef<(HTMLImageElement | null)[]>([]);
+
+  const markLoaded = (index: number) => setLoaded((previous) => previous.map((value, i) => value || i === index));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once after hydration
+  useEffect(() => {
+    // Images that finished before hydration never fire onLoad.
+    images.current.forEach((image, index) => {
+      if (image?.complete && image.naturalWidth > 0) markLoaded(index);
+    });
+    if (prefersReducedMotion()) setPlaying(false);
+  }, []);
+
+  useEffect(() => {
+    if (!playing) return;
+    const timer = window.setTimeout(() => setCurrent((current + 1) % slides.length), SLIDE_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [playing, current, slides.length]);
+
+  const anyLoaded = loaded.some(Boolean);
+
+  return (
+    <section aria-roledescription="carousel" aria-label="Pictures of what we do" className="relative">
+      <div className="relative h-[28rem] overflow-hidden rounded-lg bg-mist" aria-live={playing ? "off" : "polite"}>
+        {anyLoaded ? null : (
+          <div role="status" className="absolute inset-0 flex items-center justify-center" data-testid="slide-spinner">
+            <span className="size-12 animate-spin rounded-full border-4 border-steel/30 border-t-steel" />
+            <span className="sr-only">Loading pictures</span>
+          </div>
+        )}
+        {slides.map((slide, index) => (
+          <figure
+            key={slide.src}
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${slides.length}`}
+            aria-hidden={index === current ? undefined : "true"}
+            className="absolute inset-0 m-0"
+            data-testid="slide"
+            data-current={index === current ? "true" : undefined}
+          >
+            <img
+              ref={(element) => {
+                images.current[index] = element;
+              }}
+              src={slide.src}
+              alt={slide.alt}
+              width={1200}
+              height={560}
+              loading="lazy"
+              onLoad={() => markLoaded(index)}
+              className={`h-full w-full object-cover transition-opacity duration-700 ${
+                index === current && loaded[index] ? "opacity-100" : "opacity-0"
+              }`}
+            />
+            <figcaption
+              className={`absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white ${
+                index === current ? "" : "hidden"
+              }`}
+            >
+              {slide.caption}
+            </figcaption>
+          </figure>
+        ))}
+        <noscript>
+          <img
+            src={slides[0]?.src}
+            alt={slides[0]?.alt}
+            width={1200}
+            height={560}
+            className="absolute inset-0 h-full w-full object-cover"
+          />
+        </noscript>
+      </div>
+      <div className="mt-3 flex items-center justify-center gap-2">
+        <button
+          type="button"
+          onClick={() => setPlaying(!playing)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-steel hover:bg-mist"
+        >
+          {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+          {playing ? "Pause slideshow" : "Play slideshow"}
+        </button>
+        <ul className="flex items-center">
+          {slides.map((slide, index) => (
+            <li key={slide.src}>
+              <button
+                type="button"
+                onClick={() => setCurrent(index)}
+                aria-current={index === current ? "true" : undefined}
+                className="group inline-flex size-11 items-center justify-center"
+              >
+                <span
+                  className={`size-3.5 rounded-full border-2 border-steel ${
+                    index === current ? "bg-steel" : "bg-white group-hover:bg-mist"
+                  }`}
+                />
+                <span className="sr-only">Go to slide {index + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/**
+ * The company's identity. Defaults are deliberately fictitious; the operator overrides each field
+ * through the environment (see app/lib/env.server.ts). Pages read it from the root loader via useSite().
+ */
+export const siteSchema = z.object({
+  name: z.string().trim().min(1),
+  phoneDisplay: z.string().trim().min(1),
+  phoneTel: z.string().regex(/^\+\d{7,15}$/, "an international number like +441632960000"),
+  email: z.email(),
+  tradeCounter: z.object({
+    label: z.string().trim().min(1),
+    locality: z.string().trim().min(1),
+    region: z.string().trim().min(1),
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+  }),
+  companyNumber: z.string().trim().min(1),
+  vatNumber: z.string().trim().min(1),
+  founded: z.string().trim().min(1),
+  hours: z.object({
+    weekdays: z.string().trim().min(1),
+    saturday: z.string().trim().min(1),
+  }),
+});
+
+export type Site = z.infer<typeof siteSchema>;
+
+export const defaultSite: Site = {
+  name: "Wrekin MRO Supply",
+  phoneDisplay: "01632 960000",
+  phoneTel: "+441632960000",
+  email: "sales@wrekin-mro.example",
+  tradeCounter: {
+    label: "Trade Counter",
+    locality: "Telford",
+    region: "Shropshire",
+    lat: 52.6784,
+    lng: -2.4455,
+  },
+  companyNumber: "12345678",
+  vatNumber: "GB 123 4567 89",
+  founded: "July 2021",
+  hours: { weekdays: "Mon-Fri 8:30-17:00", saturday: "Sat 9:00-13:00" },
+};
+
+export function openingHours(site: Site) {
+  return `${site.hours.weekdays}, ${site.hours.saturday}`;
+}
+
+export function tradeCounterAddress(site: Site) {
+  const { label, locality, region } = site.tradeCounter;
+  return `${label}, ${locality}, ${region}`;
+}
+
+export function telHref(site: Site) {
+  return `tel:${site.phoneTel}`;
+}
+
+export function mailtoHref(site: Site, message?: { subject: string; body: string }) {
+  if (!message) return `mailto:${site.email}`;
+  const query = `subject=${encodeURIComponent(message.subject)}&body=${encodeURIComponent(message.body)}`;
+  return `mailto:${site.email}?${query}`;
+}
+
+export function accountApplicationHref(site: Site) {
+  return mailtoHref(site, {
+    subject: "Account application",
+    body: [
+      "Hello,",
+      "",
+      `We would like to open a business account with ${site.name}.`,
+      "Please send us your account application form and let us know what setup information you need from us.",
+      "",
+      "Company name:",
+      "Company registration number:",
+      "Delivery address:",
+      "Contact name and phone:",
+      "",
+      "Thank you",
+    ].join("\n"),
+  });
+}
+
+export function mapLinks(site: Site) {
+  const { lat, lng } = site.tradeCounter;
+  const pad = 0.012;
+  const bbox = [lng - pad * 1.6, lat - pad, lng + pad * 1.6, lat + pad].map((n) => n.toFixed(4)).join(",");
+  return {
+    embed: `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat},${lng}`,
+    full: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=15/${lat}/${lng}`,
+  };
+}

@@ -1,0 +1,14 @@
+import { createContext as createReactContext, useContext } from "react";
+import { createContext } from "react-router";
+
+/**
+ * Prerendered pages are built with this stand-in nonce; the server swaps it for a fresh nonce on every
+ * response, so prerendered and server-rendered pages share one strict Content-Security-Policy.
+ */
+export const PRERENDER_NONCE = "cHJlcmVuZGVyLW5vbmNl";
+
+export const nonceContext = createContext<string>(PRERENDER_NONCE);
+
+const NonceReactContext = createReactContext("");
+export const NonceProvider = NonceReactContext.Provider;
+export const useNonce = () => useContext(NonceReactContext);

@@ -1,0 +1,115 @@
+import path from "node:path";
+import { z } from "zod";
+import { defaultSite, type Site, siteSchema } from "../content/site.ts";
+
+const optionalText = z.string().trim().min(1).optional();
+const coordinate = z.coerce.number().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  QUOTE_NOTIFY_TO: z.email().optional(),
+  QUOTE_FORWARD_URL: z.url({ protocol: /^https?$/ }).optional(),
+  QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SITE_NAME: optionalText,
+  SITE_PHONE: optionalText,
+  SITE_PHONE_TEL: optionalText,
+  SITE_EMAIL: optionalText,
+  SITE_TRADE_COUNTER: optionalText,
+  SITE_LOCALITY: optionalText,
+  SITE_REGION: optionalText,
+  SITE_LAT: coordinate,
+  SITE_LNG: coordinate,
+  SITE_COMPANY_NUMBER: optionalText,
+  SITE_VAT_NUMBER: optionalText,
+  SITE_HOURS_WEEKDAYS: optionalText,
+  SITE_HOURS_SATURDAY: optionalText,
+});
+
+const siteVariables: Record<string, string> = {
+  name: "SITE_NAME",
+  phoneDisplay: "SITE_PHONE",
+  phoneTel: "SITE_PHONE_TEL",
+  email: "SITE_EMAIL",
+  "tradeCounter.label": "SITE_TRADE_COUNTER",
+  "tradeCounter.locality": "SITE_LOCALITY",
+  "tradeCounter.region": "SITE_REGION",
+  "tradeCounter.lat": "SITE_LAT",
+  "tradeCounter.lng": "SITE_LNG",
+  companyNumber: "SITE_COMPANY_NUMBER",
+  vatNumber: "SITE_VAT_NUMBER",
+  "hours.weekdays": "SITE_HOURS_WEEKDAYS",
+  "hours.saturday": "SITE_HOURS_SATURDAY",
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function describeIssues(issues: z.core.$ZodIssue[], nameOf: (path: string) => string) {
+  return issues.map((issue) => `${nameOf(issue.path.join("."))}: ${issue.message}`).join("; ");
+}
+
+/** Reads and validates the environment. Throws a ConfigError naming every offending variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error.issues, (p) => p)}`);
+  }
+  const e = parsed.data;
+  const candidate: Site = {
+    ...defaultSite,
+    name: e.SITE_NAME ?? defaultSite.name,
+    phoneDisplay: e.SITE_PHONE ?? defaultSite.phoneDisplay,
+    phoneTel: e.SITE_PHONE_TEL ?? defaultSite.phoneTel,
+    email: e.SITE_EMAIL ?? defaultSite.email,
+    tradeCounter: {
+      label: e.SITE_TRADE_COUNTER ?? defaultSite.tradeCounter.label,
+      locality: e.SITE_LOCALITY ?? defaultSite.tradeCounter.locality,
+      region: e.SITE_REGION ?? defaultSite.tradeCounter.region,
+      lat: e.SITE_LAT ?? defaultSite.tradeCounter.lat,
+      lng: e.SITE_LNG ?? defaultSite.tradeCounter.lng,
+    },
+    companyNumber: e.SITE_COMPANY_NUMBER ?? defaultSite.companyNumber,
+    vatNumber: e.SITE_VAT_NUMBER ?? defaultSite.vatNumber,
+    hours: {
+      weekdays: e.SITE_HOURS_WEEKDAYS ?? defaultSite.hours.weekdays,
+      saturday: e.SITE_HOURS_SATURDAY ?? defaultSite.hours.saturday,
+    },
+  };
+  const site = siteSchema.safeParse(candidate);
+  if (!site.success) {
+    throw new ConfigError(`Invalid configuration: ${describeIssues(site.error.issues, (p) => siteVariables[p] ?? p)}`);
+  }
+  const siteUrl = new URL(e.SITE_URL);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl: siteUrl.origin,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    quoteNotifyTo: e.QUOTE_NOTIFY_TO ?? site.data.email,
+    quoteForwardUrl: e.QUOTE_FORWARD_URL,
+    quoteRateLimit: e.QUOTE_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    site: site.data,
+  };
+}
+
+export type Config = ReturnType<typeof readConfig>;
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, read once. */
+export function getConfig() {
+  cached ??= readConfig();
+  return cached;
+}

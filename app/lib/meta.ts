@@ -1,0 +1,31 @@
+import type { MetaDescriptor } from "react-router";
+import { defaultSite } from "../content/site";
+import type { loader as rootLoader } from "../root";
+
+type RootMatch = { id: string; loaderData?: unknown } | undefined;
+
+/** Title, description and canonical link for a page; the site name and origin come from the root loader. */
+export function pageMeta(
+  matches: readonly RootMatch[],
+  page: { title: string; description: string; path: string },
+): MetaDescriptor[] {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as
+    | Awaited<ReturnType<typeof rootLoader>>
+    | undefined;
+  const name = root?.site.name ?? defaultSite.name;
+  const origin = root?.siteUrl ?? "http://localhost:3000";
+  const url = `${origin}${page.path}`;
+  const title = `${page.title} | ${name}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: "en_GB" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}

@@ -1,0 +1,68 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header";
+import { categories } from "./content/catalogue";
+import { useNonce } from "./lib/context";
+import { getConfig } from "./lib/env.server";
+
+export function loader() {
+  const { site, siteUrl } = getConfig();
+  return {
+    site,
+    siteUrl,
+    categoryLinks: categories.map(({ slug, title }) => ({ slug, title })),
+  };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a44" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-3 font-semibold text-navy focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <Footer />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status}: ${typeof error.data === "string" && error.data ? error.data : error.statusText}`
+    : "500: Internal Server Error";
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return (
+    <section className="container-page py-20 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-3xl font-bold text-navy">Something went wrong</h1>
+      <p className="mt-4 text-lg">Sorry, this page could not be shown. Please try again, or call or e-mail us.</p>
+      <p className="mt-2 font-mono text-slate-600">{detail}</p>
+    </section>
+  );
+}

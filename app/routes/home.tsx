@@ -1,0 +1,195 @@
+import { ArrowRight, Mail, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { ContactSection } from "../components/contact-section";
+import { ContentIcon } from "../components/icons";
+import { SectionLink } from "../components/section-link";
+import { Slideshow } from "../components/slideshow";
+import * as home from "../content/home";
+import { accountApplicationHref, mailtoHref, telHref } from "../content/site";
+import { pageMeta } from "../lib/meta";
+import { useSite } from "../lib/root-data";
+import { useHashScroll } from "../lib/use-hash-scroll";
+import type { Route } from "./+types/home";
+
+export function loader() {
+  const { hero, claims, partners, cards, marketing, about, slides, industries, industriesSection } = home;
+  const { quoteSection, contactSection } = home;
+  return {
+    hero,
+    claims,
+    partners,
+    cards,
+    marketing,
+    about,
+    slides,
+    industries,
+    industriesSection,
+    quoteSection,
+    contactSection,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: home.homeMeta.title, description: home.homeMeta.description, path: "/" });
+
+const sectionTitle = "text-2xl font-bold text-navy sm:text-3xl";
+
+export default function Home({ loaderData: content }: Route.ComponentProps) {
+  const site = useSite();
+  useHashScroll();
+  return (
+    <>
+      <section id="home" aria-labelledby="hero-heading" className="bg-navy text-white">
+        <div className="container-page py-12 sm:py-16">
+          <h1 id="hero-heading" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
+            {content.hero.headline}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-200 sm:text-xl">{content.hero.subline}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <SectionLink section="quote" className="btn btn-primary">
+              Request Quote
+            </SectionLink>
+            <a href={telHref(site)} className="btn btn-secondary">
+              <Phone aria-hidden="true" className="size-4" />
+              Call Now<span className="sr-only"> on {site.phoneDisplay}</span>
+            </a>
+            <a href={accountApplicationHref(site)} className="btn btn-secondary">
+              Request an Account
+            </a>
+          </div>
+          <ul className="mt-10 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Why buy from us">
+            {content.claims.map((claim) => (
+              <li key={claim.title} className="flex gap-3 rounded-lg bg-white/10 p-4" data-testid="claim">
+                <ContentIcon name={claim.icon} className="mt-0.5 size-6 shrink-0 text-amber" />
+                <div>
+                  <p className="font-bold">{claim.title}</p>
+                  <p className="text-sm text-slate-200">{claim.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="partners-heading" className="py-12">
+        <div className="container-page">
+          <h2 id="partners-heading" className={sectionTitle}>
+            {content.partners.title}
+          </h2>
+          <p className="mt-3 max-w-3xl text-slate-700">{content.partners.intro}</p>
+          <ul className="mt-6 flex flex-wrap gap-3" aria-label="Partner brands">
+            {content.partners.brands.map((brand) => (
+              <li key={brand} className="rounded-md border-2 border-steel px-5 py-3 text-lg font-bold text-steel">
+                {brand}
+              </li>
+            ))}
+          </ul>
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Partner categories">
+            {content.partners.categories.map((category) => (
+              <li key={category} className="rounded-full bg-mist px-4 py-1.5 font-semibold text-navy">
+                {category}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-label="Products and services" className="bg-paper py-12">
+        <div className="container-page grid gap-6 md:grid-cols-2">
+          {content.cards.map((card) => (
+            <div
+              key={card.to}
+              className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <h2 className="text-2xl font-bold text-navy">{card.title}</h2>
+              <p className="text-slate-700">{card.text}</p>
+              <Link to={card.to} className="btn btn-primary mt-auto self-start">
+                {card.cta}
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="marketing-heading" className="py-12">
+        <div className="container-page grid gap-10 lg:grid-cols-2">
+          <div>
+            <h2 id="marketing-heading" className={sectionTitle}>
+              {content.marketing.title}
+            </h2>
+            <p className="mt-3 text-slate-700">{content.marketing.intro}</p>
+            <h3 className="mt-6 text-lg font-bold text-navy">Stocked lines</h3>
+            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+              {content.marketing.stockLines.map((line) => (
+                <li key={line} className="flex gap-2">
+                  <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-signal" />
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {content.marketing.points.map((point) => (
+              <li key={point.title} className="rounded-lg bg-mist p-5">
+                <ContentIcon name={point.icon} className="size-7 text-steel" />
+                <p className="mt-2 text-lg font-bold text-navy">{point.title}</p>
+                <p className="text-slate-700">{point.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="about" aria-labelledby="about-heading" className="bg-paper py-14">
+        <div className="container-page grid gap-10 lg:grid-cols-2">
+          <div>
+            <h2 id="about-heading" className={sectionTitle}>
+              {content.about.title}
+            </h2>
+            <div className="mt-4 space-y-4 text-lg text-slate-700">
+              {content.about.paragraphs.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </div>
+          <Slideshow slides={content.slides} />
+        </div>
+        <div className="container-page mt-14">
+          <h3 className="text-2xl font-bold text-navy">{content.industriesSection.title}</h3>
+          <p className="mt-2 text-slate-700">{content.industriesSection.intro}</p>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="industries">
+            {content.industries.map((industry) => (
+              <li
+                key={industry.title}
+                className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4"
+              >
+                <img src={industry.icon} alt="" width={40} height={40} loading="lazy" className="size-10" />
+                <span className="font-semibold text-navy">{industry.title}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section id="quote" aria-labelledby="quote-heading" className="py-14">
+        <div className="container-page max-w-3xl">
+          <h2 id="quote-heading" className={sectionTitle}>
+            {content.quoteSection.title}
+          </h2>
+          <p className="mt-3 text-lg text-slate-700">{content.quoteSection.intro}</p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <a href={telHref(site)} className="btn btn-primary">
+              <Phone aria-hidden="true" className="size-4" /> {site.phoneDisplay}
+            </a>
+            <a href={mailtoHref(site)} className="btn btn-secondary text-steel">
+              <Mail aria-hidden="true" className="size-4" /> {site.email}
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <ContactSection content={content.contactSection} />
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { PageIntro } from "../components/page-intro";
+import { SectionLink } from "../components/section-link";
+import { categories, productsPage } from "../content/catalogue";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/products";
+
+export function loader() {
+  return { page: productsPage, categories };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: productsPage.title, description: productsPage.metaDescription, path: "/products" });
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { page, categories } = loaderData;
+  return (
+    <>
+      <PageIntro title={page.title} intro={page.intro}>
+        <div className="mb-6 flex flex-wrap gap-3">
+          <SectionLink section="quote" className="btn btn-primary">
+            Request Product Quote
+          </SectionLink>
+          <Link to="/contact" className="btn btn-secondary">
+            Contact Us
+          </Link>
+        </div>
+      </PageIntro>
+      <section aria-label="Product categories" className="bg-paper py-12">
+        <ul className="container-page grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {categories.map((category, index) => (
+            <li
+              key={category.slug}
+              className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+              data-testid="category-card"
+            >
+              <div className="relative">
+                <img
+                  src={category.image}
+                  alt={category.alt}
+                  width={640}
+                  height={400}
+                  loading={index < 2 ? "eager" : "lazy"}
+                  className="aspect-[8/5] w-full bg-mist object-cover"
+                />
+                {category.isNew ? (
+                  <span className="absolute top-3 left-3 rounded-full bg-signal px-3 py-1 text-sm font-bold text-white">
+                    New
+                  </span>
+                ) : null}
+              </div>
+              <div className="flex flex-1 flex-col gap-3 p-5">
+                <h2 className="text-xl font-bold text-navy">{category.title}</h2>
+                <p className="text-slate-700">{category.summary}</p>
+                <ul className="space-y-1 text-sm text-slate-700">
+                  {category.features.map((feature) => (
+                    <li key={feature} className="flex gap-2">
+                      <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-signal" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <Link to={`/products/${category.slug}`} className="btn btn-primary mt-auto">
+                  View Full Range<span className="sr-only"> of {category.title}</span>
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="bg-steel py-12 text-white" aria-labelledby="products-cta">
+        <div className="container-page flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="products-cta" className="text-2xl font-bold sm:text-3xl">
+              Ready to Source Your Industrial Supplies?
+            </h2>
+            <p className="mt-2 max-w-2xl text-slate-100">
+              Tell us the part numbers, sizes or the job in hand and we will reply with a quote within 24 hours.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <SectionLink section="quote" className="btn btn-primary">
+              Request Quote
+            </SectionLink>
+            <Link to="/contact" className="btn btn-secondary">
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { PageIntro } from "../components/page-intro";
+import { services, servicesPage } from "../content/catalogue";
+import { pageMeta } from "../lib/meta";
+import type { Route } from "./+types/services";
+
+export function loader() {
+  return { page: servicesPage, services };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, { title: servicesPage.title, description: servicesPage.metaDescription, path: "/services" });
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { page, services } = loaderData;
+  return (
+    <>
+      <PageIntro title={page.title} intro={page.intro} />
+      <div className="bg-paper py-12">
+        <div className="container-page grid gap-8 lg:grid-cols-2">
+          {services.map((service, index) => (
+            <section
+              key={service.slug}
+              aria-labelledby={service.slug}
+              className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+              data-testid="service-card"
+            >
+              <img
+                src={service.image}
+                alt={service.alt}
+                width={640}
+                height={400}
+                loading={index < 1 ? "eager" : "lazy"}
+                className="aspect-[8/5] w-full bg-mist object-cover"
+              />
+              <div className="p-6">
+                <h2 id={service.slug} className="text-2xl font-bold text-navy">
+                  {service.title}
+                </h2>
+                <p className="mt-3 text-slate-700">{service.description}</p>
+                <ul className="mt-5 grid grid-cols-2 gap-3" aria-label={`${service.title} features`}>
+                  {service.features.map((feature) => (
+                    <li key={feature.title} className="rounded-md bg-mist px-4 py-3 font-semibold text-navy">
+                      {feature.title}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </section>
+          ))}
+        </div>
+        <div className="container-page mt-10 flex justify-center">
+          <Link to="/contact" className="btn btn-primary text-lg">
+            Enquire About Our Services - Contact Us
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}
