@@ -1,0 +1,231 @@
+import { expect, test } from "@playwright/test";
+import { decodeMailto, expectNoAxeViolations, hydrated, isPhone, routes, site } from "./support";
+
+test.describe("every route", () => {
+  for (const route of routes) {
+    test(`${route.path} answers 200 with its heading in the server HTML`, async ({ request }) => {
+      const response = await request.get(route.path, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${route.heading.replace("&", "&amp;").replace(".", "\\.")}`));
+    });
+  }
+
+  for (const path of ["/nope", "/products/widgets"]) {
+    test(`${path} answers 404 with the spec's texts`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+      await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
+      await expect(page).toHaveTitle("404 Page Not Found");
+      await expectNoAxeViolations(page);
+    });
+  }
+});
+
+test("headers: security, caching and no trailing-slash redirect", async ({ request }) => {
+  const home = await request.get("/");
+  const headers = home.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
+  expect(headers["content-security-policy"]).not.toMatch(/script-src[^;]*unsafe-inline/);
+  for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'"]) {
+    expect(headers["content-security-policy"]).toContain(directive);
+  }
+  expect(headers["strict-transport-security"]).toMatch(/max-age=31536000/);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-powered-by"]).toBeUndefined();
+  expect(headers["cache-control"]).toBe("no-cache");
+
+  const nonce = headers["content-security-policy"]?.match(/'nonce-([^']+)'/)?.[1];
+  const html = await home.text();
+  expect(html).toContain(`nonce="${nonce}"`);
+  expect(html).not.toMatch(/<script(?![^>]*nonce=)[^>]*>[^<]/);
+
+  const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const assetResponse = await request.get(asset as string);
+  expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+  const products = await request.get("/products", { maxRedirects: 0 });
+  expect(products.status()).toBe(200);
+  const second = await request.get("/");
+  expect(second.headers()["content-security-policy"]).not.toBe(headers["content-security-policy"]);
+});
+
+test("health check and body limit", async ({ request }) => {
+  expect(await (await request.get("/healthz")).json()).toMatchObject({ status: "ok" });
+  const big = await request.post("/", { data: "x".repeat(200_000), headers: { "content-type": "text/plain" } });
+  expect(big.status()).toBe(413);
+});
+
+test.describe("header", () => {
+  test("navigation order and targets", async ({ page }, testInfo) => {
+    await page.goto("/products");
+    await hydrated(page);
+    if (isPhone(testInfo)) await page.getByRole("button", { name: "Open menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const links = nav.getByRole("link");
+    await expect(links).toHaveText(["Home", "About", "Products", "Services", "Contact"]);
+    const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+    expect(hrefs).toEqual(["/#home", "/#about", "/products", "/services", "/contact"]);
+    await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("top bar shows phone, e-mail and hours from md up, and is hidden on phones", async ({ page }, testInfo) => {
+    await page.goto("/services");
+    const bar = page.getByTestId("top-bar");
+    if (isPhone(testInfo)) {
+      await expect(bar).toBeHidden();
+      return;
+    }
+    await expect(bar.getByRole("link", { name: `Call us on ${site.phoneDisplay}` })).toHaveAttribute(
+      "href",
+      `tel:${site.phoneTel}`,
+    );
+    await expect(bar.getByRole("link", { name: `E-mail us at ${site.email}` })).toHaveAttribute(
+      "href",
+      `mailto:${site.email}`,
+    );
+    await expect(bar).toContainText("Mon-Fri 8:30-17:00, Sat 9:00-13:00");
+  });
+
+  test("Request an Account opens a prefilled e-mail; Request Quote goes to /#quote", async ({ page }, testInfo) => {
+    await page.goto("/services");
+    await hydrated(page);
+    const scope = isPhone(testInfo)
+      ? (await page.getByRole("button", { name: "Open menu" }).click(), page.getByRole("dialog"))
+      : page.getByRole("banner");
+    const account = await scope.getByRole("link", { name: "Request an Account" }).getAttribute("href");
+    const mail = decodeMailto(account as string);
+    expect(mail.to).toBe(site.email);
+    expect(mail.subject).toBe("Account application");
+    expect(mail.body).toMatch(/business account/);
+    expect(mail.body).toMatch(/setup information/);
+    await scope.getByRole("link", { name: "Request Quote" }).click();
+    await expect(page).toHaveURL("/#quote");
+    await expect(page.locator("#quote")).toBeInViewport();
+  });
+
+  test("Home and About glide to their sections on the home page and from other pages", async ({ page }, testInfo) => {
+    const choose = async (name: string) => {
+      if (isPhone(testInfo)) {
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await page.getByRole("dialog").getByRole("link", { name }).click();
+        await expect(page.getByRole("dialog")).toBeHidden();
+      } else {
+        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
+      }
+    };
+    await page.goto("/contact");
+    await hydrated(page);
+    await choose("About");
+    await expect(page).toHaveURL("/#about");
+    await expect(page.locator("#about")).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await choose("About");
+    await expect(page.locator("#about")).toBeInViewport();
+    await choose("Home");
+    await expect(page).toHaveURL("/#home");
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(200);
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.beforeEach(async ({}, testInfo) => test.skip(!isPhone(testInfo), "phone layout only"));
+
+  test("slides in from the right, traps focus and closes on Escape", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    const trigger = page.getByRole("button", { name: "Open menu" });
+    await trigger.click();
+    const panel = page.getByRole("dialog", { name: "Menu" });
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(390);
+    expect(box?.x).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    for (let i = 0; i < 15; i++) await page.keyboard.press("Tab");
+    expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test("closes when an item is chosen", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog").getByRole("link", { name: "Services" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page).toHaveURL("/services");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Services & Added Value");
+  });
+});
+
+test.describe("footer", () => {
+  test("links to products, services, about and all eight categories", async ({ page }) => {
+    await page.goto("/contact");
+    const footer = page.getByRole("contentinfo");
+    const hrefs = await footer.getByRole("link").evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+    for (const href of [
+      "/products",
+      "/services",
+      "/#about",
+      "/products/bearings",
+      "/products/sealing-solutions",
+      "/products/power-transmission",
+      "/products/fluid-power",
+      "/products/drives-pumps",
+      "/products/tools-maintenance",
+      "/products/industrial-electrical",
+      "/products/ppe-safety",
+    ]) {
+      expect(hrefs).toContain(href);
+    }
+    await expect(footer).toContainText(site.tradeCounter.locality);
+    await expect(footer).toContainText(`Company No. ${site.companyNumber}`);
+    await expect(footer).toContainText(`VAT No. ${site.vatNumber}`);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.name}`);
+    await expect(footer).toContainText("Mon-Fri 8:30-17:00");
+    await expect(footer).toContainText("Sat 9:00-13:00");
+  });
+
+  test("its buttons take the visitor to the home quote and contact sections", async ({ page }) => {
+    await page.goto("/services");
+    await hydrated(page);
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Request Quote" }).click();
+    await expect(page).toHaveURL("/#quote");
+    await expect(page.locator("#quote")).toBeInViewport();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Contact Details" }).click();
+    await expect(page).toHaveURL("/#contact");
+    await expect(page.locator("#contact")).toBeInViewport();
+  });
+});
+
+test("skip link is the first focusable element and moves focus to the content", async ({ page }) => {
+  await page.goto("/products");
+  await hydrated(page);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+});
+
+test("catalogue pages open at the top after navigation", async ({ page }) => {
+  await page.goto("/products");
+  await hydrated(page);
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.getByRole("contentinfo").getByRole("link", { name: "Fluid Power" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Fluid Power" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("axe finds nothing on the shell", async ({ page }) => {
+  await page.goto("/services");
+  await hydrated(page);
+  await expectNoAxeViolations(page);
+});

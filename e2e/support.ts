@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { defaultSite } from "../app/content/site";
+
+export const site = defaultSite;
+
+export const routes = [
+  { path: "/", heading: "Source. Supply. Solutions." },
+  { path: "/products", heading: "Our Product Range" },
+  { path: "/products/bearings", heading: "Bearings" },
+  { path: "/products/sealing-solutions", heading: "Sealing Solutions" },
+  { path: "/products/power-transmission", heading: "Power Transmission" },
+  { path: "/products/fluid-power", heading: "Fluid Power" },
+  { path: "/products/drives-pumps", heading: "Drives & Pumps" },
+  { path: "/products/tools-maintenance", heading: "Tools & Maintenance" },
+  { path: "/products/industrial-electrical", heading: "Industrial Electrical" },
+  { path: "/products/ppe-safety", heading: "PPE & Safety" },
+  { path: "/services", heading: "Services & Added Value" },
+  { path: "/contact", heading: "Contact Us" },
+] as const;
+
+export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
+
+/** Fails on any WCAG 2.0/2.1/2.2 A or AA violation, listing what and where. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}
+
+/** Waits until React has hydrated, so clicks reach React's handlers. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+  await page.waitForLoadState("networkidle");
+}
+
+export function decodeMailto(href: string) {
+  const url = new URL(href);
+  return { to: decodeURIComponent(url.pathname), subject: url.searchParams.get("subject"), body: url.searchParams.get("body") };
+}
