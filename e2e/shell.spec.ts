@@ -132,7 +132,7 @@ test.describe("header", () => {
 });
 
 test.describe("mobile menu", () => {
-  test.beforeEach(async ({}, testInfo) => test.skip(!isPhone(testInfo), "phone layout only"));
+  test.beforeEach(async ({ page: _page }, testInfo) => test.skip(!isPhone(testInfo), "phone layout only"));
 
   test("slides in from the right, traps focus and closes on Escape", async ({ page }) => {
     await page.goto("/products");

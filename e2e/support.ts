@@ -32,11 +32,17 @@ export async function expectNoAxeViolations(page: Page) {
 
 /** Waits until React has hydrated, so clicks reach React's handlers. */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules);
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  );
   await page.waitForLoadState("networkidle");
 }
 
 export function decodeMailto(href: string) {
   const url = new URL(href);
-  return { to: decodeURIComponent(url.pathname), subject: url.searchParams.get("subject"), body: url.searchParams.get("body") };
+  return {
+    to: decodeURIComponent(url.pathname),
+    subject: url.searchParams.get("subject"),
+    body: url.searchParams.get("body"),
+  };
 }

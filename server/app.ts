@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -8,7 +9,6 @@ import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import { pino } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import * as serverBuild from "virtual:react-router/server-build";
 import { nonceContext, PRERENDER_NONCE } from "../app/lib/context";
 import { getConfig } from "../app/lib/env.server";
 
