@@ -1,0 +1,132 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseMail, type SmtpSink, startSmtpSink } from "../../test/smtp.ts";
+import { readConfig } from "../lib/env.server.ts";
+import { composeQuoteEmail, createMailer, escapeHtml, headerText, type QuoteRecord } from "./mail.server.ts";
+
+const config = readConfig({ NODE_ENV: "test" });
+
+const record = (overrides: Partial<QuoteRecord> = {}): QuoteRecord => ({
+  reference: "Q-261122-7F3K9",
+  customerName: "Dana Fitter",
+  email: "dana@works.example",
+  company: null,
+  phone: null,
+  category: null,
+  requirements: "V-belts, SPZ 1250",
+  urgency: "standard",
+  createdAt: new Date("2026-11-22T10:15:00Z"),
+  ...overrides,
+});
+
+/** Header lines as sent, after unfolding: what a mail server would act on. */
+const headerLines = (raw: string) =>
+  raw
+    .slice(0, raw.indexOf("\r\n\r\n"))
+    .replace(/\r\n[ \t]+/g, " ")
+    .split("\r\n");
+
+describe("headerText", () => {
+  it("removes line breaks and control characters", () => {
+    expect(headerText("Eve\r\nBcc: x@evil.example")).toBe("Eve Bcc: x@evil.example");
+    expect(headerText("a\u2028b\u0000c\td")).toBe("a b c d");
+  });
+});
+
+describe("escapeHtml", () => {
+  it("escapes markup and quotes", () => {
+    expect(escapeHtml(`<img src=x onerror="a('b')"> & co`)).toBe(
+      "&lt;img src=x onerror=&quot;a(&#39;b&#39;)&quot;&gt; &amp; co",
+    );
+  });
+});
+
+describe("quote e-mail over SMTP", () => {
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.stop());
+  beforeEach(() => {
+    sink.messages.length = 0;
+  });
+
+  const send = async (quote: QuoteRecord) => {
+    const mailer = createMailer({ smtpUrl: sink.url, dataDir: os.tmpdir() });
+    try {
+      await mailer.send(composeQuoteEmail(quote, config), quote.reference);
+    } finally {
+      mailer.close();
+    }
+    const mail = sink.messages.at(-1);
+    if (!mail) throw new Error("nothing received");
+    return mail;
+  };
+
+  it("cannot be made to add a header through the customer's name", async () => {
+    const mail = await send(record({ customerName: "Eve\r\nBcc: x@evil.example\r\nX-Injected: yes" }));
+    const lines = headerLines(mail.raw);
+    expect(lines.filter((l) => /^(bcc|x-injected):/i.test(l))).toEqual([]);
+    expect(mail.headers.has("bcc")).toBe(false);
+    expect(mail.envelope.to).toEqual(["sales@wrekin-mro.example"]);
+    expect(mail.header("subject")).toBe(
+      "Quote request Q-261122-7F3K9 — Eve Bcc: x@evil.example X-Injected: yes (Not specified)",
+    );
+    expect(mail.header("reply-to")).toContain("<dana@works.example>");
+  });
+
+  it("leaves out a Reply-To it cannot trust instead of passing the text on", async () => {
+    const mail = await send(record({ email: "eve@works.example\r\nBcc: y@evil.example" }));
+    expect(mail.headers.has("reply-to")).toBe(false);
+    expect(mail.headers.has("bcc")).toBe(false);
+    expect(mail.envelope.to).toEqual(["sales@wrekin-mro.example"]);
+    expect(mail.text).toContain("eve@works.example");
+  });
+
+  it("encodes names with address syntax and non-ASCII text", async () => {
+    const mail = await send(record({ customerName: 'Smith, "Jo" <boss@evil.example> Ærø' }));
+    expect(mail.envelope.to).toEqual(["sales@wrekin-mro.example"]);
+    const replyTo = mail.header("reply-to") ?? "";
+    expect(replyTo.endsWith("<dana@works.example>")).toBe(true);
+    expect(mail.header("subject")).toContain('Smith, "Jo" <boss@evil.example> Ærø');
+    expect(mail.html).toContain("Smith, &quot;Jo&quot; &lt;boss@evil.example&gt; Ærø");
+    expect(mail.text).toContain('Smith, "Jo" <boss@evil.example> Ærø');
+  });
+
+  it("lists every field with its label", async () => {
+    const mail = await send(
+      record({ company: "Acme", phone: "+44 1632 960000", category: "ppe", urgency: "emergency" }),
+    );
+    expect(mail.header("subject")).toBe("[EMERGENCY] Quote request Q-261122-7F3K9 — Dana Fitter (PPE & Safety)");
+    expect(mail.text).toContain("Company:   Acme");
+    expect(mail.text).toContain("Phone:     +44 1632 960000");
+    expect(mail.text).toContain("Category:  PPE & Safety");
+    expect(mail.text).toContain("Urgency:   Emergency (Same day)");
+    expect(mail.text).toContain("Received:  Sunday, 22 November 2026 at 10:15:00 GMT");
+    expect(mail.text).toContain("Requirements:\nV-belts, SPZ 1250");
+    expect(mail.html).toContain('<th align="left" valign="top">Category</th><td>PPE &amp; Safety</td>');
+    expect(mail.header("message-id")).toBe("<Q-261122-7F3K9@wrekin-mro.example>");
+  });
+});
+
+describe("quote e-mail without SMTP", () => {
+  it("writes the message atomically as an .eml file readable only by the owner", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-mail-"));
+    try {
+      const mailer = createMailer({ smtpUrl: undefined, dataDir });
+      await mailer.send(composeQuoteEmail(record(), config), "Q-261122-7F3K9");
+      await expect(mailer.send(composeQuoteEmail(record(), config), "../escape")).rejects.toThrow(/reference/);
+      mailer.close();
+      const file = path.join(dataDir, "outbox", "Q-261122-7F3K9.eml");
+      expect(fs.readdirSync(path.dirname(file))).toEqual(["Q-261122-7F3K9.eml"]);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      const mail = parseMail(fs.readFileSync(file, "utf8"));
+      expect(mail.header("subject")).toBe("Quote request Q-261122-7F3K9 — Dana Fitter (Not specified)");
+      expect(mail.text).toContain("Company:   Not given");
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import type { quotes } from "../../db/schema.ts";
+import type { Config } from "../lib/env.server.ts";
+import { categoryLabel, urgencyLabel } from "./schema.ts";
+import { referencePattern } from "./store.server.ts";
+
+export type QuoteRecord = Pick<
+  typeof quotes.$inferSelect,
+  "reference" | "customerName" | "email" | "company" | "phone" | "category" | "requirements" | "urgency" | "createdAt"
+>;
+
+/**
+ * Makes text safe for a header on its own, whatever nodemailer does: a CR or LF could start a new
+ * header (Bcc: …), other control characters have no business there either.
+ */
+export function headerText(value: string) {
+  return value
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+// Deliberately narrower than RFC 5322: anything unusual is left out of Reply-To (it is in the body).
+const plainAddress = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
+
+export function escapeHtml(value: string) {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+}
+
+const londonTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  dateStyle: "full",
+  timeStyle: "long",
+});
+
+const subjectPrefix: Record<string, string> = { emergency: "[EMERGENCY] ", urgent: "[Urgent] " };
+
+/** The notification to the sales inbox: every field labelled, replies go straight to the customer. */
+export function composeQuoteEmail(quote: QuoteRecord, config: Pick<Config, "site" | "quoteNotifyTo">) {
+  const domain = config.site.email.split("@")[1] ?? "localhost";
+  const name = headerText(quote.customerName);
+  const email = headerText(quote.email);
+  const fields: [string, string][] = [
+    ["Reference", quote.reference],
+    ["Name", quote.customerName],
+    ["E-mail", quote.email],
+    ["Company", quote.company || "Not given"],
+    ["Phone", quote.phone || "Not given"],
+    ["Category", categoryLabel(quote.category ?? undefined)],
+    ["Urgency", urgencyLabel(quote.urgency)],
+    ["Received", londonTime.format(quote.createdAt)],
+  ];
+  const text = [
+    "A quote request arrived through the website. Reply to this e-mail to answer the customer.",
+    "",
+    ...fields.map(([label, value]) => `${`${label}:`.padEnd(11)}${value}`),
+    "",
+    "Requirements:",
+    quote.requirements,
+    "",
+  ].join("\n");
+  const rows = fields
+    .map(([label, value]) => `<tr><th align="left" valign="top">${label}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join("\n");
+  const html = `<!doctype html>
+<html><body>
+<p>A quote request arrived through the website. Reply to this e-mail to answer the customer.</p>
+<table cellpadding="4">
+${rows}
+</table>
+<h3>Requirements</h3>
+<p style="white-space: pre-wrap">${escapeHtml(quote.requirements)}</p>
+</body></html>
+`;
+  const message: SendMailOptions = {
+    from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
+    to: config.quoteNotifyTo,
+    subject: headerText(
+      `${subjectPrefix[quote.urgency] ?? ""}Quote request ${quote.reference} — ${name} (${categoryLabel(quote.category ?? undefined)})`,
+    ),
+    // One message per quote: a redelivery after a crash carries the same id, so mail clients fold it.
+    messageId: `<${quote.reference}@${domain}>`,
+    priority: quote.urgency === "emergency" ? "high" : "normal",
+    text,
+    html,
+  };
+  if (plainAddress.test(email)) message.replyTo = { name, address: email };
+  return message;
+}
+
+export type Mailer = { send(message: SendMailOptions, reference: string): Promise<void>; close(): void };
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/outbox,
+ * so a development setup still keeps every notification.
+ */
+export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir">): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      // Well inside the outbox's 5-minute claim, so a stuck server cannot outlive the claim.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 60_000,
+    });
+    return {
+      async send(message) {
+        await transport.sendMail(message);
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
+  const dir = path.join(config.dataDir, "outbox");
+  return {
+    async send(message, reference) {
+      if (!referencePattern.test(reference)) throw new Error(`Not a quote reference: ${reference}`);
+      const info = await transport.sendMail(message);
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      // Written aside and renamed, so whoever reads the folder never sees half a message.
+      const temporary = path.join(dir, `.${reference}.${randomUUID()}.tmp`);
+      await fs.writeFile(temporary, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(temporary, path.join(dir, `${reference}.eml`));
+    },
+    close: () => transport.close(),
+  };
+}

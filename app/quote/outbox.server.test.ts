@@ -1,0 +1,333 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../../db/client.server.ts";
+import { outbox, quotes } from "../../db/schema.ts";
+import { describeEachDatabase, resetTables } from "../../test/pg.ts";
+import { eventually, parseMail, type SmtpSink, startSmtpSink } from "../../test/smtp.ts";
+import { type Config, readConfig } from "../lib/env.server.ts";
+import { maxAttempts, type OutboxWorker, retryDelayMs, startOutboxWorker } from "./outbox.server.ts";
+import type { QuoteInput } from "./schema.ts";
+import { type StoreMeta, storeQuote } from "./store.server.ts";
+
+const hour = 3_600_000;
+
+describe("retryDelayMs", () => {
+  it("spreads ten tries so that the 8th comes after more than 24 hours", () => {
+    const elapsedBefore = (tryNumber: number, random: () => number) =>
+      Array.from({ length: tryNumber - 1 }, (_, i) => retryDelayMs(i + 1, random)).reduce((a, b) => a + b, 0);
+    expect(elapsedBefore(8, () => 0)).toBeGreaterThanOrEqual(24 * hour);
+    expect(elapsedBefore(maxAttempts, () => 0.999)).toBeLessThan(4 * 24 * hour);
+    expect(retryDelayMs(1, () => 0)).toBe(60_000);
+    for (let attempts = 1; attempts < maxAttempts - 1; attempts++) {
+      expect(retryDelayMs(attempts + 1, () => 0)).toBeGreaterThanOrEqual(retryDelayMs(attempts, () => 0));
+    }
+  });
+
+  it("adds jitter", () => {
+    expect(retryDelayMs(3, () => 0.5)).toBeGreaterThan(retryDelayMs(3, () => 0));
+  });
+});
+
+const quote: QuoteInput = {
+  customerName: "Dana Fitter",
+  email: "dana@works.example",
+  company: "Severn Foods Ltd",
+  phone: "01632 960123",
+  category: "bearings",
+  requirements: "Need <b>2 x 6205-2RS</b> & seals\nby Friday",
+  urgency: "standard",
+};
+
+let keys = 0;
+const meta = (overrides: Partial<StoreMeta> = {}): StoreMeta => ({
+  idempotencyKey: `k-${++keys}-${Math.random()}`,
+  spam: false,
+  ipSalt: "salt",
+  forward: false,
+  sourceIp: "203.0.113.9",
+  ...overrides,
+});
+
+type LogEntry = { level: string; fields: Record<string, unknown>; message: string };
+
+/** A loopback stand-in for the external form service, answering with the queued statuses. */
+async function startFormService() {
+  const requests: { headers: http.IncomingHttpHeaders; form: FormData }[] = [];
+  const statuses: number[] = [];
+  let delayMs = 0;
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { "content-type": req.headers["content-type"] ?? "" },
+    }).formData();
+    requests.push({ headers: req.headers, form });
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    res.writeHead(statuses.shift() ?? 200, { "content-type": "application/json" }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/f/abc123`,
+    requests,
+    statuses,
+    setDelay(ms: number) {
+      delayMs = ms;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describeEachDatabase("outbox worker", (target) => {
+  const db = () => target.database.db;
+  let sink: SmtpSink;
+  let formService: Awaited<ReturnType<typeof startFormService>>;
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  let logs: LogEntry[] = [];
+  const log = (level: string) => (fields: Record<string, unknown>, message: string) => {
+    logs.push({ level, fields, message });
+  };
+  const logger = { info: log("info"), warn: log("warn"), error: log("error") };
+  const workers: OutboxWorker[] = [];
+
+  const config = (overrides: Partial<Config> = {}): Config => ({
+    ...readConfig({ NODE_ENV: "test" }),
+    dataDir: target.dataDir,
+    smtpUrl: sink.url,
+    ...overrides,
+  });
+  const worker = (overrides: Partial<Config> = {}, database = target.database) => {
+    const started = startOutboxWorker({ db: database.db, config: config(overrides), logger, pollMs: hour, now });
+    workers.push(started);
+    return started;
+  };
+  const message = async (reference: string, kind: "email" | "forward" = "email") => {
+    const [row] = await db()
+      .select({ message: outbox })
+      .from(outbox)
+      .innerJoin(quotes, eq(quotes.id, outbox.quoteId))
+      .where(and(eq(quotes.reference, reference), eq(outbox.kind, kind)));
+    if (!row) throw new Error(`No ${kind} message for ${reference}`);
+    return row.message;
+  };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    formService = await startFormService();
+  });
+  afterAll(async () => {
+    await sink.stop();
+    await formService.stop();
+  });
+  beforeEach(async () => {
+    await resetTables(db());
+    sink.messages.length = 0;
+    formService.requests.length = 0;
+    formService.statuses.length = 0;
+    formService.setDelay(0);
+    offset = 0;
+    logs = [];
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop()));
+    // Whatever happened, the logs name references and counts, never the customer.
+    expect(JSON.stringify(logs)).not.toMatch(/Dana|dana@|works\.example|203\.0\.113|Severn/);
+  });
+
+  it("e-mails the sales inbox once, with every field, the reference in the subject and replies to the customer", async () => {
+    const { reference } = await storeQuote(db(), quote, meta());
+    expect(await worker().runOnce()).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+    const mail = sink.messages[0];
+    expect(mail?.header("subject")).toBe(`Quote request ${reference} — Dana Fitter (Bearings)`);
+    expect(mail?.header("from")).toBe("Wrekin MRO Supply Website <no-reply@wrekin-mro.example>");
+    expect(mail?.header("to")).toBe("sales@wrekin-mro.example");
+    expect(mail?.header("reply-to")).toBe("Dana Fitter <dana@works.example>");
+    expect(mail?.envelope.to).toEqual(["sales@wrekin-mro.example"]);
+    const text = mail?.text ?? "";
+    for (const line of [
+      `Reference: ${reference}`,
+      "Name:      Dana Fitter",
+      "E-mail:    dana@works.example",
+      "Company:   Severn Foods Ltd",
+      "Phone:     01632 960123",
+      "Category:  Bearings",
+      "Urgency:   Standard (5-7 days)",
+      "Received:  ",
+      "Requirements:\nNeed <b>2 x 6205-2RS</b> & seals\nby Friday",
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text).toMatch(/Received: {2}\w+day, \d+ \w+ 20\d\d at \d\d:\d\d:\d\d (GMT|BST)/);
+    expect(mail?.html).toContain("Need &lt;b&gt;2 x 6205-2RS&lt;/b&gt; &amp; seals");
+    expect(mail?.html).not.toContain("<b>2 x");
+    const sent = await message(reference);
+    expect(sent).toMatchObject({ status: "sent", attempts: 1 });
+    expect(sent.sentAt).toBeInstanceOf(Date);
+    expect(await worker().runOnce()).toBe(0);
+    expect(sink.messages).toHaveLength(1);
+    expect(logs).toContainEqual({
+      level: "info",
+      fields: { reference, kind: "email", attempts: 1 },
+      message: "quote notification sent",
+    });
+  });
+
+  it("marks urgent and emergency requests in the subject", async () => {
+    const emergency = await storeQuote(db(), { ...quote, urgency: "emergency" }, meta());
+    const urgent = await storeQuote(db(), { ...quote, urgency: "urgent", category: undefined }, meta());
+    await worker().runOnce();
+    const subjects = sink.messages.map((m) => m.header("subject"));
+    expect(subjects).toContain(`[EMERGENCY] Quote request ${emergency.reference} — Dana Fitter (Bearings)`);
+    expect(subjects).toContain(`[Urgent] Quote request ${urgent.reference} — Dana Fitter (Not specified)`);
+  });
+
+  it("keeps a message pending while SMTP is down and delivers it once the server is back", async () => {
+    const port = sink.port;
+    await sink.stop();
+    const { reference } = await storeQuote(db(), quote, meta());
+    const outboxWorker = worker();
+    expect(await outboxWorker.runOnce()).toBe(1);
+    const failed = await message(reference);
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(now().getTime());
+    expect(logs.filter((l) => l.level === "warn")).toHaveLength(1);
+
+    sink = await startSmtpSink(port);
+    expect(await outboxWorker.runOnce()).toBe(0);
+    offset += retryDelayMs(1, () => 1) + 1000;
+    expect(await outboxWorker.runOnce()).toBe(1);
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]?.header("subject")).toContain(reference);
+    expect(await message(reference)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("gives up after the last try, marks the message failed and logs an error", async () => {
+    const { reference } = await storeQuote(db(), quote, meta());
+    const outboxWorker = worker({ smtpUrl: "smtp://127.0.0.1:9" });
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      expect(await outboxWorker.runOnce()).toBe(1);
+      const row = await message(reference);
+      expect(row.attempts).toBe(attempt);
+      expect(row.status).toBe(attempt < maxAttempts ? "pending" : "failed");
+      offset += retryDelayMs(maxAttempts, () => 1) + 1000;
+    }
+    expect(await outboxWorker.runOnce()).toBe(0);
+    const errors = logs.filter((l) => l.level === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.fields).toMatchObject({ reference, kind: "email", attempts: maxAttempts });
+  });
+
+  it("never notifies about spam", async () => {
+    await storeQuote(db(), quote, meta({ spam: true, forward: true }));
+    expect(await worker({ quoteForwardUrl: formService.url }).runOnce()).toBe(0);
+    expect(sink.messages).toHaveLength(0);
+    expect(formService.requests).toHaveLength(0);
+  });
+
+  it("writes an .eml file under DATA_DIR/outbox when SMTP_URL is not set", async () => {
+    const { reference } = await storeQuote(db(), quote, meta());
+    expect(await worker({ smtpUrl: undefined }).runOnce()).toBe(1);
+    const dir = path.join(target.dataDir, "outbox");
+    expect(fs.readdirSync(dir)).toContain(`${reference}.eml`);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    const raw = fs.readFileSync(path.join(dir, `${reference}.eml`), "utf8");
+    expect(raw).toContain("\r\n");
+    const mail = parseMail(raw);
+    expect(mail.header("subject")).toBe(`Quote request ${reference} — Dana Fitter (Bearings)`);
+    expect(mail.header("to")).toBe("sales@wrekin-mro.example");
+    for (const value of ["Dana Fitter", "dana@works.example", "Severn Foods Ltd", "01632 960123", "6205-2RS"]) {
+      expect(mail.text).toContain(value);
+    }
+    expect(await message(reference)).toMatchObject({ status: "sent" });
+    expect(sink.messages).toHaveLength(0);
+  });
+
+  it("forwards to the form service as multipart without empty optional fields", async () => {
+    const { reference } = await storeQuote(
+      db(),
+      { ...quote, phone: undefined, category: undefined },
+      meta({ forward: true }),
+    );
+    expect(await worker({ quoteForwardUrl: formService.url }).runOnce()).toBe(2);
+    expect(formService.requests).toHaveLength(1);
+    const request = formService.requests[0];
+    expect(request?.headers.accept).toBe("application/json");
+    expect(request?.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(Object.fromEntries(request?.form.entries() ?? [])).toEqual({
+      customerName: "Dana Fitter",
+      email: "dana@works.example",
+      company: "Severn Foods Ltd",
+      // FormData sends line breaks as CRLF, as browsers do.
+      requirements: quote.requirements.replaceAll("\n", "\r\n"),
+      urgency: "standard",
+    });
+    expect(await message(reference, "forward")).toMatchObject({ status: "sent", attempts: 1 });
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it("retries a forward the form service refused", async () => {
+    const { reference } = await storeQuote(db(), quote, meta({ forward: true }));
+    formService.statuses.push(500);
+    const outboxWorker = worker({ quoteForwardUrl: formService.url });
+    await outboxWorker.runOnce();
+    const failed = await message(reference, "forward");
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed.lastError).toContain("HTTP 500");
+    offset += 2 * 60_000;
+    expect(await outboxWorker.runOnce()).toBe(1);
+    expect(formService.requests).toHaveLength(2);
+    expect(Object.fromEntries(formService.requests[1]?.form.entries() ?? [])).toMatchObject({
+      category: "bearings",
+      phone: "01632 960123",
+    });
+    expect(await message(reference, "forward")).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("sends each message exactly once when two workers claim at the same time", async () => {
+    const references = new Set<string>();
+    for (let i = 0; i < 20; i++) references.add((await storeQuote(db(), quote, meta())).reference);
+    // Two connection pools on PostgreSQL, as two server processes would have.
+    let second: Database = target.database;
+    if (target.databaseUrl) second = await openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+    try {
+      const counts = await Promise.all([worker().runOnce(), worker({}, second).runOnce()]);
+      expect(counts[0] + counts[1]).toBe(20);
+    } finally {
+      if (second !== target.database) await second.close();
+    }
+    expect(sink.messages).toHaveLength(20);
+    const subjects = sink.messages.map((m) => /Q-\d{6}-\w{5}/.exec(m.header("subject") ?? "")?.[0]);
+    expect(new Set(subjects)).toEqual(references);
+    const pending = await db().select().from(outbox).where(eq(outbox.status, "pending"));
+    expect(pending).toHaveLength(0);
+  });
+
+  it("delivers at once on kick(), and on its own at the poll interval", async () => {
+    const kicked = worker();
+    await storeQuote(db(), quote, meta());
+    kicked.kick();
+    await eventually(() => sink.messages.length === 1);
+    await kicked.stop();
+
+    const polling = startOutboxWorker({ db: db(), config: config(), logger, pollMs: 50, now });
+    workers.push(polling);
+    await storeQuote(db(), quote, meta());
+    await eventually(() => sink.messages.length === 2);
+  });
+
+  it("waits for an in-flight send when stopped", async () => {
+    const { reference } = await storeQuote(db(), quote, meta({ forward: true }));
+    formService.setDelay(300);
+    const outboxWorker = worker({ quoteForwardUrl: formService.url });
+    outboxWorker.kick();
+    await eventually(() => formService.requests.length === 1);
+    await outboxWorker.stop();
+    expect(await message(reference, "forward")).toMatchObject({ status: "sent" });
+  });
+});

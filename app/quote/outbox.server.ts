@@ -1,0 +1,222 @@
+import { and, eq, lte } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import { outbox, quotes } from "../../db/schema.ts";
+import type { Config } from "../lib/env.server.ts";
+import { composeQuoteEmail, createMailer, type QuoteRecord } from "./mail.server.ts";
+
+export const maxAttempts = 10;
+
+// After try n the next one waits retryDelays[n - 1]: the 8th try comes after more than 24 hours (an
+// outage of a whole day is survived) and the 10th, the last, after about three days.
+const minute = 60_000;
+const hour = 60 * minute;
+const retryDelays = [minute, 5 * minute, 15 * minute, hour, 3 * hour, 6 * hour, 14 * hour, 24 * hour, 24 * hour];
+
+/** Delay before the next try after `attempts` failed ones; up to 20 % longer so a backlog spreads out. */
+export function retryDelayMs(attempts: number, random: () => number = Math.random) {
+  const base = retryDelays[Math.min(Math.max(attempts, 1), retryDelays.length) - 1] ?? hour;
+  return Math.round(base * (1 + 0.2 * random()));
+}
+
+/** A claimed message stays invisible to other workers this long; every send times out well before. */
+const claimLeaseMs = 5 * minute;
+const lastErrorMaxLength = 1000;
+const forwardTimeoutMs = 10_000;
+
+type LogFn = (fields: Record<string, unknown>, message: string) => void;
+/** pino's logger fits; fields carry references and counts only, never personal data. */
+export type OutboxLogger = { info: LogFn; warn: LogFn; error: LogFn };
+
+export type OutboxWorker = { kick(): void; runOnce(): Promise<number>; stop(): Promise<void> };
+
+/** Posts the request to the external form service the way the original site did (spec §7). */
+export async function forwardQuote(url: string, quote: QuoteRecord, fetchImpl: typeof fetch = fetch) {
+  const form = new FormData();
+  form.set("customerName", quote.customerName);
+  form.set("email", quote.email);
+  if (quote.company) form.set("company", quote.company);
+  if (quote.phone) form.set("phone", quote.phone);
+  if (quote.category) form.set("category", quote.category);
+  form.set("requirements", quote.requirements);
+  form.set("urgency", quote.urgency);
+  const response = await fetchImpl(url, {
+    method: "POST",
+    body: form,
+    headers: { Accept: "application/json" },
+    signal: AbortSignal.timeout(forwardTimeoutMs),
+  });
+  // The body means nothing to us (spec §7), but an unread body would hold the connection open.
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`The form service answered HTTP ${response.status}`);
+}
+
+/** A code or class name only: messages can echo addresses, and logs must not hold personal data. */
+function errorCode(error: unknown) {
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.name;
+  return typeof error;
+}
+
+function errorText(error: unknown) {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, lastErrorMaxLength);
+}
+
+/**
+ * Delivers the outbox: claims due messages (FOR UPDATE SKIP LOCKED, then a lease), sends them outside
+ * the transaction, and records the outcome. Safe to run in every server process sharing a PostgreSQL
+ * database: a message is only ever claimed by one of them at a time.
+ */
+export function startOutboxWorker(options: {
+  db: Db;
+  config: Config;
+  logger: OutboxLogger;
+  pollMs?: number;
+  now?: () => Date;
+  fetch?: typeof fetch;
+}): OutboxWorker {
+  const { db, config, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const pollMs = options.pollMs ?? 5000;
+  const mailer = createMailer(config);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let active: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+
+  /** One message at a time, so the lease only ever has to outlast a single send. */
+  async function claimNext() {
+    const claimedAt = now();
+    return db.transaction(async (tx) => {
+      const [due] = await tx
+        .select({
+          id: outbox.id,
+          kind: outbox.kind,
+          attempts: outbox.attempts,
+          quote: {
+            reference: quotes.reference,
+            customerName: quotes.customerName,
+            email: quotes.email,
+            company: quotes.company,
+            phone: quotes.phone,
+            category: quotes.category,
+            requirements: quotes.requirements,
+            urgency: quotes.urgency,
+            createdAt: quotes.createdAt,
+          },
+        })
+        .from(outbox)
+        .innerJoin(quotes, eq(outbox.quoteId, quotes.id))
+        .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, claimedAt)))
+        .orderBy(outbox.nextAttemptAt, outbox.id)
+        .limit(1)
+        .for("update", { of: outbox, skipLocked: true });
+      if (due) {
+        const leaseEnd = new Date(claimedAt.getTime() + claimLeaseMs);
+        await tx.update(outbox).set({ nextAttemptAt: leaseEnd }).where(eq(outbox.id, due.id));
+      }
+      return due;
+    });
+  }
+
+  type Claimed = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
+
+  async function send(message: Claimed) {
+    if (message.kind === "email") {
+      await mailer.send(composeQuoteEmail(message.quote, config), message.quote.reference);
+      return;
+    }
+    // Read at send time: the forward was queued because the URL was set when the quote arrived.
+    if (!config.quoteForwardUrl) throw new Error("QUOTE_FORWARD_URL is no longer set");
+    await forwardQuote(config.quoteForwardUrl, message.quote, options.fetch);
+  }
+
+  async function deliver(message: Claimed) {
+    const attempts = message.attempts + 1;
+    const context = { reference: message.quote.reference, kind: message.kind, attempts };
+    try {
+      await send(message);
+    } catch (error) {
+      const failed = attempts >= maxAttempts;
+      const delay = retryDelayMs(attempts);
+      await db
+        .update(outbox)
+        .set({
+          attempts,
+          lastError: errorText(error),
+          status: failed ? "failed" : "pending",
+          nextAttemptAt: new Date(now().getTime() + (failed ? 0 : delay)),
+        })
+        .where(eq(outbox.id, message.id));
+      if (failed) {
+        logger.error(
+          { ...context, error: errorCode(error) },
+          "quote notification failed for good; see `npm run quotes -- show <reference>`",
+        );
+      } else {
+        logger.warn(
+          { ...context, error: errorCode(error), retryInSeconds: Math.round(delay / 1000) },
+          "quote notification failed; will retry",
+        );
+      }
+      return;
+    }
+    await db.update(outbox).set({ status: "sent", attempts, sentAt: now() }).where(eq(outbox.id, message.id));
+    logger.info(context, "quote notification sent");
+  }
+
+  async function drain() {
+    let processed = 0;
+    for (;;) {
+      if (stopped) return processed;
+      const message = await claimNext();
+      if (!message) return processed;
+      await deliver(message);
+      processed++;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (stopped) return Promise.resolve(0);
+    if (!active) {
+      active = drain().finally(() => {
+        active = undefined;
+      });
+      return active;
+    }
+    // The running pass may have claimed before the newest message was stored: queue one more pass.
+    queued ??= active
+      .catch(() => 0)
+      .then(() => {
+        queued = undefined;
+        return runOnce();
+      });
+    return queued;
+  }
+
+  function runInBackground() {
+    runOnce().catch((error: unknown) => logger.error({ error: errorCode(error) }, "outbox pass failed"));
+  }
+
+  function schedule() {
+    timer = setTimeout(async () => {
+      runInBackground();
+      await Promise.allSettled([active, queued]);
+      if (!stopped) schedule();
+    }, pollMs);
+    timer.unref();
+  }
+  schedule();
+
+  return {
+    kick() {
+      if (!stopped) runInBackground();
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([active, queued]);
+      mailer.close();
+    },
+  };
+}

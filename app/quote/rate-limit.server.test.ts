@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { rateLimits } from "../../db/schema.ts";
+import { describeEachDatabase, resetTables, type TestDatabase } from "../../test/pg.ts";
+import { createRateLimiter } from "./rate-limit.server.ts";
+
+// 10:00:30 UTC: half way through a minute window.
+const start = Date.UTC(2026, 10, 22, 10, 0, 30);
+
+function behavesAsFixedWindowLimiter(make: (now: () => number) => ReturnType<typeof createRateLimiter>) {
+  let clock = start;
+  const now = () => clock;
+  beforeEach(() => {
+    clock = start;
+  });
+
+  it("allows the limit, then refuses until the window ends", async () => {
+    const limiter = make(now);
+    for (let i = 0; i < 5; i++)
+      expect(await limiter.hit("203.0.113.9")).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    const refused = await limiter.hit("203.0.113.9");
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBe(30);
+    clock += 29_500;
+    const late = await limiter.hit("203.0.113.9");
+    expect(late.allowed).toBe(false);
+    expect(late.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(late.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it("counts each key on its own", async () => {
+    const limiter = make(now);
+    for (let i = 0; i < 5; i++) await limiter.hit("a");
+    expect((await limiter.hit("a")).allowed).toBe(false);
+    expect((await limiter.hit("b")).allowed).toBe(true);
+  });
+
+  it("starts afresh in the next window", async () => {
+    const limiter = make(now);
+    for (let i = 0; i < 6; i++) await limiter.hit("a");
+    clock += 30_000;
+    for (let i = 0; i < 5; i++) expect((await limiter.hit("a")).allowed).toBe(true);
+    expect((await limiter.hit("a")).allowed).toBe(false);
+  });
+}
+
+describe("rate limiter in memory", () => {
+  behavesAsFixedWindowLimiter((now) => createRateLimiter({ limit: 5, now }));
+});
+
+describeEachDatabase("rate limiter in the database", (target: TestDatabase) => {
+  const db = () => target.database.db;
+  beforeEach(() => resetTables(db()));
+
+  behavesAsFixedWindowLimiter((now) => createRateLimiter({ limit: 5, db: db(), now }));
+
+  it("shares one count between limiters (processes) and never stores the raw key", async () => {
+    const first = createRateLimiter({ limit: 5, db: db() });
+    const second = createRateLimiter({ limit: 5, db: db() });
+    const verdicts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).hit("198.51.100.7")),
+    );
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+    const rows = await db().select().from(rateLimits);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.count).toBe(10);
+    expect(rows[0]?.key).not.toContain("198.51.100.7");
+  });
+
+  it("clears windows that have ended", async () => {
+    let clock = start;
+    const limiter = createRateLimiter({ limit: 5, db: db(), now: () => clock });
+    await limiter.hit("a");
+    await limiter.hit("b");
+    clock += 60_000;
+    await limiter.hit("c");
+    const rows = await db().select().from(rateLimits);
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,83 @@
+import { lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import { rateLimits } from "../../db/schema.ts";
+import { getIpSalt, hashIp } from "./store.server.ts";
+
+export type RateLimitVerdict = { allowed: boolean; retryAfterSeconds: number };
+export type RateLimiter = { hit(key: string): Promise<RateLimitVerdict> };
+
+/**
+ * Fixed-window limiter: at most `limit` hits per key per window. In memory for the single-process
+ * embedded setup; in the rate_limits table when `db` is given, so every process shares the count.
+ */
+export function createRateLimiter(options: {
+  limit: number;
+  windowMs?: number;
+  db?: Db;
+  now?: () => number;
+}): RateLimiter {
+  const { limit, db } = options;
+  const windowMs = options.windowMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  let lastSweep = now();
+
+  const verdict = (count: number, windowStart: number, at: number): RateLimitVerdict => {
+    const allowed = count <= limit;
+    const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
+    return { allowed, retryAfterSeconds };
+  };
+
+  const sweepDue = (at: number) => {
+    if (at - lastSweep < windowMs) return false;
+    lastSweep = at;
+    return true;
+  };
+
+  if (!db) {
+    const windows = new Map<string, { start: number; count: number }>();
+    return {
+      async hit(key) {
+        const at = now();
+        const start = at - (at % windowMs);
+        if (sweepDue(at)) {
+          for (const [k, w] of windows) if (w.start < start) windows.delete(k);
+        }
+        const current = windows.get(key);
+        const window = current && current.start === start ? current : { start, count: 0 };
+        window.count++;
+        windows.set(key, window);
+        return verdict(window.count, start, at);
+      },
+    };
+  }
+
+  // Keys are usually client addresses: the table keeps only their keyed hash.
+  let salt: Promise<string> | undefined;
+  return {
+    async hit(key) {
+      salt ??= getIpSalt(db).catch((error: unknown) => {
+        salt = undefined;
+        throw error;
+      });
+      const hashed = hashIp(key, await salt);
+      const at = now();
+      const start = at - (at % windowMs);
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key: hashed, windowStart: new Date(start), count: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + 1` },
+        })
+        .returning({ count: rateLimits.count });
+      if (sweepDue(at)) {
+        // Housekeeping only: a failure must not turn a counted hit into an error; the next window retries.
+        await db
+          .delete(rateLimits)
+          .where(lt(rateLimits.windowStart, new Date(start)))
+          .catch(() => {});
+      }
+      return verdict(row?.count ?? 1, start, at);
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// Operator command for stored quote requests: `npm run quotes -- list | show REF | export --csv`.
+// Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { ConfigError, readConfig } from "../app/lib/env.server.ts";
+import { categoryLabel, urgencyLabel } from "../app/quote/schema.ts";
+import { type Database, DatabaseLockedError, openDatabase } from "../db/client.server.ts";
+import { outbox, quotes } from "../db/schema.ts";
+
+const usage = "Usage: npm run quotes -- list | show <reference> | export --csv";
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+const londonTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+const when = (date: Date | null) => (date ? londonTime.format(date) : "—");
+
+/** Customer text goes to a terminal: no escape sequences or stray control characters. */
+function printable(value: string, keepNewlines = false) {
+  return value.replace(keepNewlines ? /[^\P{Cc}\n\t]/gu : /\p{Cc}/gu, " ");
+}
+
+function clip(value: string, width: number) {
+  const chars = Array.from(printable(value));
+  return chars.length > width ? `${chars.slice(0, width - 1).join("")}…` : chars.join("");
+}
+
+/** "email sent, forward pending (2 tries)"; spam has no notifications. */
+function notificationSummary(messages: OutboxRow[]) {
+  if (messages.length === 0) return "none";
+  return messages
+    .map((m) => {
+      const tries =
+        m.status === "sent" || m.attempts === 0 ? "" : ` (${m.attempts} ${m.attempts === 1 ? "try" : "tries"})`;
+      return `${m.kind} ${m.status}${tries}`;
+    })
+    .join(", ");
+}
+
+async function outboxByQuote(database: Database, quoteIds: number[]) {
+  const byQuote = new Map<number, OutboxRow[]>();
+  if (quoteIds.length === 0) return byQuote;
+  const rows = await database.db.select().from(outbox).where(inArray(outbox.quoteId, quoteIds)).orderBy(asc(outbox.id));
+  for (const row of rows) byQuote.set(row.quoteId, [...(byQuote.get(row.quoteId) ?? []), row]);
+  return byQuote;
+}
+
+async function list(database: Database) {
+  const rows = await database.db.select().from(quotes).orderBy(desc(quotes.createdAt), desc(quotes.id)).limit(50);
+  if (rows.length === 0) {
+    console.log("No quote requests yet.");
+    return;
+  }
+  const messages = await outboxByQuote(
+    database,
+    rows.map((q) => q.id),
+  );
+  const table = [
+    ["Reference", "Received", "Name", "Company", "Category", "Urgency", "Status", "Notification"],
+    ...rows.map((q) => [
+      q.reference,
+      when(q.createdAt),
+      clip(q.customerName, 24),
+      clip(q.company ?? "", 20),
+      categoryLabel(q.category ?? undefined),
+      urgencyLabel(q.urgency),
+      q.status,
+      notificationSummary(messages.get(q.id) ?? []),
+    ]),
+  ];
+  const widths = table[0]?.map((_, column) => Math.max(...table.map((row) => Array.from(row[column] ?? "").length)));
+  for (const row of table) {
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd((widths?.[column] ?? 0) + cell.length - Array.from(cell).length))
+        .join("  ")
+        .trimEnd(),
+    );
+  }
+  console.log(`\n${rows.length} most recent shown. Details: npm run quotes -- show <reference>`);
+}
+
+async function show(database: Database, reference: string) {
+  const [quote] = await database.db.select().from(quotes).where(eq(quotes.reference, reference.trim().toUpperCase()));
+  if (!quote) {
+    console.error(`No quote request with reference ${printable(reference)}.`);
+    return 1;
+  }
+  const messages = (await outboxByQuote(database, [quote.id])).get(quote.id) ?? [];
+  const fields: [string, string][] = [
+    ["Reference", quote.reference],
+    ["Received", when(quote.createdAt)],
+    ["Status", quote.status],
+    ["Name", printable(quote.customerName)],
+    ["E-mail", printable(quote.email)],
+    ["Company", printable(quote.company ?? "—")],
+    ["Phone", printable(quote.phone ?? "—")],
+    ["Category", categoryLabel(quote.category ?? undefined)],
+    ["Urgency", urgencyLabel(quote.urgency)],
+    ["Source IP hash", quote.sourceIpHash ?? "—"],
+    ["User agent", printable(quote.userAgent ?? "—")],
+  ];
+  for (const [label, value] of fields) console.log(`${`${label}:`.padEnd(16)}${value}`);
+  console.log(`\nRequirements:\n${printable(quote.requirements, true)}\n`);
+  if (messages.length === 0) console.log("Notifications: none");
+  for (const m of messages) {
+    console.log(`Notification #${m.id} (${m.kind}): ${m.status}, ${m.attempts} attempt(s)`);
+    console.log(`  queued ${when(m.createdAt)}; sent ${when(m.sentAt)}`);
+    if (m.status === "pending") console.log(`  next attempt ${when(m.nextAttemptAt)}`);
+    if (m.lastError) console.log(`  last error: ${printable(m.lastError)}`);
+  }
+  return 0;
+}
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote. */
+export function csvCell(value: string) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+async function exportCsv(database: Database) {
+  const rows = await database.db.select().from(quotes).orderBy(asc(quotes.createdAt), asc(quotes.id));
+  const messages = await outboxByQuote(
+    database,
+    rows.map((q) => q.id),
+  );
+  const header = [
+    "Reference",
+    "Received",
+    "Status",
+    "Name",
+    "E-mail",
+    "Company",
+    "Phone",
+    "Category",
+    "Urgency",
+    "Requirements",
+    "Notification",
+  ];
+  const lines = [header.map(csvCell).join(",")];
+  for (const q of rows) {
+    const cells = [
+      q.reference,
+      q.createdAt.toISOString(),
+      q.status,
+      q.customerName,
+      q.email,
+      q.company ?? "",
+      q.phone ?? "",
+      q.category ? categoryLabel(q.category) : "",
+      urgencyLabel(q.urgency),
+      q.requirements,
+      notificationSummary(messages.get(q.id) ?? []),
+    ];
+    lines.push(cells.map(csvCell).join(","));
+  }
+  process.stdout.write(`${lines.join("\r\n")}\r\n`);
+}
+
+async function main(args: string[]) {
+  const [command, argument] = args;
+  const known =
+    command === "list" || (command === "show" && argument) || (command === "export" && argument === "--csv");
+  if (!known) {
+    console.error(usage);
+    return 1;
+  }
+  const config = readConfig(process.env);
+  let database: Database;
+  try {
+    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  } catch (error) {
+    if (!(error instanceof DatabaseLockedError)) throw error;
+    console.error(
+      `The server is running and holds the embedded database (pid ${error.pid}). ` +
+        "Stop it first, or set DATABASE_URL to use PostgreSQL.",
+    );
+    return 2;
+  }
+  try {
+    if (command === "list") await list(database);
+    else if (command === "show" && argument) return await show(database, argument);
+    else await exportCsv(database);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,70 @@
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import path from "node:path";
+
+/** The project's Node 24 (runs .ts files natively), whatever node started the tests. */
+export const nodeBin = path.resolve("node_modules/.bin/node");
+const clientModule = path.resolve("db/client.server.ts");
+
+// Opens the embedded database (or, with "lock-only", just takes its lock) in a separate process,
+// reports, and holds it until stdin closes.
+const holderSource = `
+const { acquireLock, openDatabase } = await import(process.argv[1]);
+try {
+  const dataDir = process.argv[2];
+  const close = process.argv[3] === "lock-only" ? acquireLock(dataDir) : (await openDatabase({ dataDir })).close;
+  console.log("ready");
+  process.stdin.on("end", async () => { await close(); process.exit(0); });
+  process.stdin.resume();
+} catch (error) {
+  console.log(JSON.stringify({ name: error.name, pid: error.pid, message: error.message }));
+  process.exit(3);
+}
+`;
+
+function readLine(child: ChildProcessWithoutNullStreams) {
+  return new Promise<string>((resolve, reject) => {
+    let output = "";
+    let errors = "";
+    child.stderr.on("data", (chunk) => {
+      errors += chunk;
+    });
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes("\n")) resolve(output.trim());
+    });
+    child.on("exit", (code) => reject(new Error(`The child exited with ${code}: ${output}${errors}`)));
+  });
+}
+
+function startChild(dataDir: string, mode = "open") {
+  const child = spawn(nodeBin, ["--input-type=module", "-e", holderSource, clientModule, dataDir, mode]);
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  return { child, exited, firstLine: readLine(child) };
+}
+
+/**
+ * A second process that opens dataDir and keeps it open until release(). With lockOnly it skips
+ * starting PGlite: all that matters to whoever checks the lock, and seconds faster.
+ */
+export async function holdDatabaseInChild(dataDir: string, options: { lockOnly?: boolean } = {}) {
+  const { child, exited, firstLine } = startChild(dataDir, options.lockOnly ? "lock-only" : "open");
+  const line = await firstLine;
+  if (line !== "ready") throw new Error(`The child could not open the database: ${line}`);
+  return {
+    pid: child.pid as number,
+    async release() {
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
+/** Whether another process can open dataDir, and the error it got if not. */
+export async function openInChild(dataDir: string) {
+  const { child, exited, firstLine } = startChild(dataDir);
+  const line = await firstLine;
+  child.stdin.end();
+  await exited;
+  if (line === "ready") return { opened: true as const };
+  return { opened: false as const, ...(JSON.parse(line) as { name: string; pid: number; message: string }) };
+}

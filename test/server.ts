@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** Node 24, as the project runs it. */
+export const nodeBin = path.resolve("node_modules/.bin/node");
+
+export async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/** Starts the production build (`node server/index.js`) on a free loopback port and waits for /healthz. */
+export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+  if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
+  const port = await freePort();
+  const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "mro-test-"));
+  const url = `http://localhost:${port}`;
+  const child = spawn(nodeBin, ["server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: url,
+      DATA_DIR: dir,
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+      DATABASE_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    log += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`Server did not become healthy:\n${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    dataDir: dir,
+    child,
+    output: () => log,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export function quoteForm(fields: Record<string, string>) {
+  return new URLSearchParams({ formToken: `t${Math.random().toString(36).slice(2, 12)}`, ...fields });
+}
+
+export const validQuote = {
+  customerName: "Sam Fitter",
+  email: "sam@plant.example",
+  requirements: "2 x 6205-2RS C3 deep groove ball bearings",
+  urgency: "standard",
+};
