@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -46,7 +49,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: `http://localhost:${port}`,
-      DATA_DIR: process.env.E2E_DATA_DIR ?? "./data/e2e",
+      DATA_DIR: process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "mro-e2e-")),
+      QUOTE_RATE_LIMIT: "10000",
       LOG_LEVEL: "warn",
     },
   },

@@ -35,7 +35,8 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
   );
-  await page.waitForLoadState("networkidle");
+  // Hydration runs in a transition right after the modules load; let it finish.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
 }
 
 export function decodeMailto(href: string) {

@@ -4,13 +4,15 @@ import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import { pino } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { nonceContext, PRERENDER_NONCE } from "../app/lib/context";
+import { clientAddressContext, nonceContext, PRERENDER_NONCE } from "../app/lib/context";
 import { getConfig } from "../app/lib/env.server";
+import { closeQuoteServices, getQuoteServices } from "../app/quote/services.server";
 
 // Prerendering at build time loads this bundle as the React Router server build.
 export * from "virtual:react-router/server-build";
@@ -82,10 +84,33 @@ function limitBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/** Forms may only be posted from our own pages; browsers name the page's origin on every POST. */
+function sameOriginPosts(siteUrl: string) {
+  const allowed = new URL(siteUrl).host;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const origin = req.headers.origin;
+    const fetchSite = req.headers["sec-fetch-site"];
+    let host: string | undefined;
+    try {
+      host = origin && origin !== "null" ? new URL(origin).host : undefined;
+    } catch {}
+    const crossSite =
+      fetchSite === "cross-site" || (origin !== undefined && host !== allowed && host !== req.headers.host);
+    if (crossSite) {
+      res.status(403).type("text/plain").send("403: Forms can only be sent from this website.");
+      return;
+    }
+    next();
+  };
+}
+
 export async function start() {
   const config = getConfig();
   const logger = pino({ level: config.logLevel, base: undefined });
   const pages = readPrerenderedPages();
+  // Opening the store at boot applies migrations and takes the embedded database's lock before serving.
+  const quoteServices = await getQuoteServices();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
@@ -106,8 +131,14 @@ export async function start() {
   app.use(securityHeaders(config.siteUrl));
   app.use(compression());
 
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  app.get("/healthz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await quoteServices.database.db.execute(sql`select 1`);
+      res.json({ status: "ok" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
   });
 
   app.use(
@@ -154,14 +185,16 @@ export async function start() {
     }),
   );
   app.use(limitBody);
+  app.use(sameOriginPosts(config.siteUrl));
 
   const allowedActionOrigins = [new URL(config.siteUrl).host];
   app.use(
     createRequestHandler({
       build: { ...(serverBuild as ServerBuild), allowedActionOrigins },
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.nonce);
+        context.set(clientAddressContext, req.ip);
         return context;
       },
     }),
@@ -171,6 +204,6 @@ export async function start() {
     app,
     config,
     logger,
-    async close() {},
+    close: closeQuoteServices,
   };
 }

@@ -75,7 +75,8 @@ export const partners = {
   intro:
     "We are an authorised distributor for AMC, Exol, Presto and others, and we supply established manufacturers' ranges across five core areas.",
   categories: ["Bearings", "Power Transmissions", "Seals", "PPE", "Lubricants"],
-  brands: ["AMC", "Exol", "Presto", "SKF", "Timken", "Gates", "Loctite"],
+  // Only the names the company is authorised for; stocked brands are listed on each category page.
+  brands: ["AMC", "Exol", "Presto"],
 } as const;
 
 export const cards: [LinkCard, LinkCard] = [

@@ -12,3 +12,6 @@ export const nonceContext = createContext<string>(PRERENDER_NONCE);
 const NonceReactContext = createReactContext("");
 export const NonceProvider = NonceReactContext.Provider;
 export const useNonce = () => useContext(NonceReactContext);
+
+/** The client's address as the server sees it (behind trusted proxies), for rate limiting. */
+export const clientAddressContext = createContext<string | undefined>(undefined);

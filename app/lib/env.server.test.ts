@@ -23,6 +23,14 @@ describe("configuration", () => {
     });
   });
 
+  it("treats empty variables as unset", () => {
+    expect(readConfig({ DATABASE_URL: "", SMTP_URL: "", PORT: "" })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      port: 3000,
+    });
+  });
+
   it("takes identity overrides from the environment", () => {
     const { site, quoteNotifyTo } = readConfig({
       SITE_NAME: "Acme Bearings",

@@ -58,7 +58,9 @@ function describeIssues(issues: z.core.$ZodIssue[], nameOf: (path: string) => st
 
 /** Reads and validates the environment. Throws a ConfigError naming every offending variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable means "not set", as shells and process managers often export them that way.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error.issues, (p) => p)}`);
   }

@@ -1,5 +1,5 @@
-import { ArrowRight, Mail, Phone } from "lucide-react";
-import { Link } from "react-router";
+import { ArrowRight, Phone } from "lucide-react";
+import { Link, type ShouldRevalidateFunction } from "react-router";
 import { ContactSection } from "../components/contact-section";
 import { ContentIcon } from "../components/icons";
 import { SectionLink } from "../components/section-link";
@@ -9,6 +9,8 @@ import { accountApplicationHref, mailtoHref, telHref } from "../content/site";
 import { pageMeta } from "../lib/meta";
 import { useSite } from "../lib/root-data";
 import { useHashScroll } from "../lib/use-hash-scroll";
+import { quoteAction } from "../quote/action.server";
+import { QuoteForm } from "../quote/quote-form";
 import type { Route } from "./+types/home";
 
 export function loader() {
@@ -28,6 +30,26 @@ export function loader() {
     contactSection,
   };
 }
+
+export function action(args: Route.ActionArgs) {
+  return quoteAction(args);
+}
+
+/** Lets a rate-limited answer carry its Retry-After header. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+/** A failed network or server error keeps the form and shows the failure notice instead of an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false as const, kind: "network" as const };
+  }
+}
+
+/** The page content never changes after a quote is sent. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" ? false : defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, { title: home.homeMeta.title, description: home.homeMeta.description, path: "/" });
@@ -178,13 +200,19 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
             {content.quoteSection.title}
           </h2>
           <p className="mt-3 text-lg text-slate-700">{content.quoteSection.intro}</p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <a href={telHref(site)} className="btn btn-primary">
-              <Phone aria-hidden="true" className="size-4" /> {site.phoneDisplay}
+          <p className="mt-2 text-slate-700">
+            Prefer to talk? Call{" "}
+            <a href={telHref(site)} className="font-semibold text-steel underline underline-offset-4">
+              {site.phoneDisplay}
+            </a>{" "}
+            or e-mail{" "}
+            <a href={mailtoHref(site)} className="font-semibold break-all text-steel underline underline-offset-4">
+              {site.email}
             </a>
-            <a href={mailtoHref(site)} className="btn btn-secondary text-steel">
-              <Mail aria-hidden="true" className="size-4" /> {site.email}
-            </a>
+            .
+          </p>
+          <div className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+            <QuoteForm />
           </div>
         </div>
       </section>

@@ -1,0 +1,71 @@
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+type Option = { readonly value: string; readonly label: string };
+
+type Control =
+  | { kind: "input"; type: "text" | "email" | "tel"; autoComplete?: string }
+  | { kind: "textarea"; rows?: number }
+  | { kind: "select"; options: readonly Option[]; placeholder?: string };
+
+type FieldProps = Control & {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  className?: string;
+};
+
+const controlClass =
+  "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm " +
+  "aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700 " +
+  "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
+
+/** One form field: label, control, hint and error message, tied together with aria-invalid and aria-describedby. */
+export function Field({ meta, label, hint, optional, className = "", ...control }: FieldProps) {
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const error = meta.errors?.[0];
+  const described = { ariaDescribedBy: hintId };
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block font-semibold text-navy">
+        {label}
+        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {control.kind === "input" ? (
+        <input
+          {...getInputProps(meta, { type: control.type, ...described })}
+          key={meta.key}
+          autoComplete={control.autoComplete}
+          className={controlClass}
+        />
+      ) : control.kind === "textarea" ? (
+        <textarea
+          {...getTextareaProps(meta, described)}
+          key={meta.key}
+          rows={control.rows ?? 5}
+          className={controlClass}
+        />
+      ) : (
+        <select {...getSelectProps(meta, described)} key={meta.key} className={controlClass}>
+          {control.placeholder !== undefined ? <option value="">{control.placeholder}</option> : null}
+          {control.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+      {error ? (
+        <p id={meta.errorId} className="mt-1.5 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/** Spec §3 category options, values and labels exactly. */
+export const quoteCategories = [
+  { value: "bearings", label: "Bearings" },
+  { value: "sealing", label: "Sealing Solutions" },
+  { value: "power-transmission", label: "Power Transmission" },
+  { value: "fluid-power", label: "Fluid Power" },
+  { value: "drives-pumps", label: "Drives & Pumps" },
+  { value: "tools-maintenance", label: "Tools & Maintenance" },
+  { value: "electrical", label: "Industrial Electrical" },
+  { value: "ppe", label: "PPE & Safety" },
+  { value: "other", label: "Other" },
+] as const;
+
+/** Spec §3 urgency options; standard is the default. */
+export const urgencies = [
+  { value: "standard", label: "Standard (5-7 days)" },
+  { value: "urgent", label: "Urgent (2-3 days)" },
+  { value: "emergency", label: "Emergency (Same day)" },
+] as const;
+
+type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]["value"] };
+const categoryValues = quoteCategories.map((c) => c.value) as unknown as Values<typeof quoteCategories>;
+const urgencyValues = urgencies.map((u) => u.value) as unknown as Values<typeof urgencies>;
+
+export const limits = { name: 120, email: 254, company: 120, phone: 40, requirements: 5000 } as const;
+
+const singleLine = (value: string) => !/[\r\n]/.test(value);
+
+export const messages = {
+  customerName: "Enter your name",
+  email: "Enter an e-mail address like name@company.co.uk",
+  requirements: "Tell us what you need",
+} as const;
+
+/**
+ * The quote request (spec §3 table without id and createdAt), shared by the browser and the server.
+ * Empty optional fields arrive as undefined (Conform strips empty strings), so they are never sent on.
+ */
+export const quoteSchema = z.object({
+  customerName: z
+    .string({ error: messages.customerName })
+    .trim()
+    .min(1, messages.customerName)
+    .max(limits.name, `Keep your name under ${limits.name} characters`)
+    .refine(singleLine, "Your name must be on one line"),
+  email: z
+    .string({ error: messages.email })
+    .trim()
+    .max(limits.email, `Keep the e-mail address under ${limits.email} characters`)
+    .pipe(z.email(messages.email)),
+  company: z
+    .string()
+    .trim()
+    .max(limits.company, `Keep the company name under ${limits.company} characters`)
+    .refine(singleLine, "The company name must be on one line")
+    .optional(),
+  phone: z
+    .string()
+    .trim()
+    .max(limits.phone, `Keep the phone number under ${limits.phone} characters`)
+    .regex(/^[0-9+()\-.\s]*$/, "Use digits, spaces and + ( ) - only")
+    .optional(),
+  category: z.enum(categoryValues, { error: "Choose a category from the list" }).optional(),
+  requirements: z
+    .string({ error: messages.requirements })
+    .trim()
+    .min(1, messages.requirements)
+    .max(limits.requirements, `Keep your requirements under ${limits.requirements} characters`),
+  urgency: z.enum(urgencyValues, { error: "Choose how urgently you need it" }).default("standard"),
+});
+
+export type QuoteInput = z.infer<typeof quoteSchema>;
+export type QuoteCategory = QuoteInput["category"];
+export type Urgency = QuoteInput["urgency"];
+
+/** Hidden fields that travel with the form: a per-form token, when it was shown, and a honeypot. */
+export const quoteSubmissionSchema = quoteSchema.extend({
+  formToken: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "The form has expired. Please reload the page."),
+  shownAt: z.coerce.number().int().nonnegative().optional(),
+  website: z.string().max(500).optional(),
+});
+
+export type QuoteSubmission = z.infer<typeof quoteSubmissionSchema>;
+
+export const categoryLabel = (value: string | undefined) =>
+  quoteCategories.find((c) => c.value === value)?.label ?? "Not specified";
+export const urgencyLabel = (value: string) => urgencies.find((u) => u.value === value)?.label ?? value;

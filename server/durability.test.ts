@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { openDatabase } from "../db/client.server";
+import { quotes } from "../db/schema";
+import { quoteForm, type RunningServer, startServer, validQuote } from "../test/server";
+
+const KILLS = 4;
+const CONCURRENCY = 16;
+
+it(`keeps every acknowledged quote across ${KILLS} SIGKILLs under load`, async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-durability-"));
+  const acknowledged = new Set<string>();
+  let attempted = 0;
+  let failed = 0;
+  let server: RunningServer = await startServer({ QUOTE_RATE_LIMIT: "10000" }, dataDir);
+  let running = true;
+
+  const client = async (id: number) => {
+    while (running) {
+      attempted++;
+      const n = attempted;
+      try {
+        const response = await fetch(`${server.url}/?index`, {
+          method: "POST",
+          body: quoteForm({ ...validQuote, customerName: `Buyer ${id}-${n}` }),
+          headers: { origin: server.url, "x-forwarded-for": `10.1.${id}.${n % 250}` },
+        });
+        const reference = (await response.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0];
+        if (response.status === 200 && reference) acknowledged.add(reference);
+        else failed++;
+      } catch {
+        failed++; // the server died mid-request: no acknowledgement, so nothing is owed
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  const clients = Array.from({ length: CONCURRENCY }, (_, id) => client(id));
+
+  for (let kill = 0; kill < KILLS; kill++) {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await server.stop("SIGKILL");
+    server = await startServer({ QUOTE_RATE_LIMIT: "10000" }, dataDir);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  running = false;
+  await Promise.all(clients);
+  expect(await server.stop()).toBe(0);
+
+  const database = await openDatabase({ dataDir });
+  const rows = await database.db.select({ reference: quotes.reference }).from(quotes);
+  const stored = new Set(rows.map((row) => row.reference));
+  const lost = [...acknowledged].filter((reference) => !stored.has(reference));
+  await database.close();
+  console.log(
+    `durability: ${attempted} sent, ${acknowledged.size} acknowledged, ${failed} unanswered or refused, ${rows.length} stored, ${lost.length} lost after ${KILLS} SIGKILLs`,
+  );
+  expect(acknowledged.size).toBeGreaterThan(50);
+  expect(lost).toEqual([]);
+}, 120_000);
