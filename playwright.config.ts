@@ -48,7 +48,8 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      SITE_URL: `http://localhost:${port}`,
+      // The origin the pages were built with (canonical links are prerendered).
+      SITE_URL: "http://localhost:3000",
       DATA_DIR: process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "mro-e2e-")),
       QUOTE_RATE_LIMIT: "10000",
       LOG_LEVEL: "warn",

@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   ssr: true,
-  // Every route without parameters (all but the 404 catch-all) is rendered to HTML at build time.
-  prerender: ({ getStaticPaths }) => getStaticPaths(),
+  // Every page is rendered to HTML at build time; the sitemap and robots.txt name the origin the server
+  // runs under (SITE_URL), so they are answered at request time.
+  prerender: ({ getStaticPaths }) => getStaticPaths().filter((path) => !/\.(xml|txt|webmanifest)$/.test(path)),
 } satisfies Config;

@@ -11,9 +11,12 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { JsonLd } from "./components/json-ld";
 import { categories } from "./content/catalogue";
 import { useNonce } from "./lib/context";
 import { getConfig } from "./lib/env.server";
+import { useRootData } from "./lib/root-data";
+import { localBusiness } from "./lib/structured-data";
 
 export function loader() {
   const { site, siteUrl } = getConfig();
@@ -27,10 +30,15 @@ export function loader() {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const { site, siteUrl } = useRootData();
   return (
     <html lang="en-GB">
       <head>
@@ -39,6 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f2a44" />
         <Meta />
         <Links />
+        {siteUrl ? <JsonLd data={localBusiness(site, siteUrl)} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

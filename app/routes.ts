@@ -1,11 +1,10 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
-import { categorySlugs } from "./content/schema";
+import { pages } from "./pages";
 
 export default [
-  index("routes/home.tsx"),
-  route("products", "routes/products.tsx"),
-  ...categorySlugs.map((slug) => route(`products/${slug}`, "routes/category.tsx", { id: `routes/category/${slug}` })),
-  route("services", "routes/services.tsx"),
-  route("contact", "routes/contact.tsx"),
+  ...pages.map(({ path, file, id }) => (path === "/" ? index(file) : route(path.slice(1), file, { id }))),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

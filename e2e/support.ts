@@ -4,6 +4,9 @@ import { defaultSite } from "../app/content/site";
 
 export const site = defaultSite;
 
+/** SITE_URL of the build under test: canonical links and structured data use it. */
+export const siteUrl = "http://localhost:3000";
+
 export const routes = [
   { path: "/", heading: "Source. Supply. Solutions." },
   { path: "/products", heading: "Our Product Range" },
@@ -17,6 +20,7 @@ export const routes = [
   { path: "/products/ppe-safety", heading: "PPE & Safety" },
   { path: "/services", heading: "Services & Added Value" },
   { path: "/contact", heading: "Contact Us" },
+  { path: "/accessibility", heading: "Accessibility Statement" },
 ] as const;
 
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";

@@ -38,7 +38,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      SITE_URL: url,
+      SITE_URL: "http://localhost:3000",
       DATA_DIR: dir,
       LOG_LEVEL: "warn",
       SMTP_URL: "",

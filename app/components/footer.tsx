@@ -50,6 +50,11 @@ export function Footer() {
                 Contact
               </Link>
             </li>
+            <li>
+              <Link to="/accessibility" className={linkClass}>
+                Accessibility
+              </Link>
+            </li>
           </ul>
           <div className="flex flex-wrap gap-2 pt-3">
             <SectionLink section="quote" className="btn btn-primary">

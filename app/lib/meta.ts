@@ -26,6 +26,13 @@ export function pageMeta(
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     { property: "og:locale", content: "en_GB" },
+    { property: "og:image", content: `${origin}/social.png` },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${name}: industrial MRO supplies from Telford` },
     { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: `${origin}/social.png` },
   ];
 }

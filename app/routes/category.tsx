@@ -1,11 +1,13 @@
 import { ArrowLeft, Clock, Mail, Package, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { BrandStrip } from "../components/brand-strip";
+import { JsonLd } from "../components/json-ld";
 import { getCategory } from "../content/catalogue";
 import { type CategorySlug, categorySlugs } from "../content/schema";
 import { mailtoHref, type Site, telHref } from "../content/site";
 import { pageMeta } from "../lib/meta";
-import { useSite } from "../lib/root-data";
+import { useRootData } from "../lib/root-data";
+import { breadcrumbs, itemList } from "../lib/structured-data";
 import type { Route } from "./+types/category";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -47,9 +49,22 @@ function quoteEmail(site: Site, categoryTitle: string) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;
-  const site = useSite();
+  const { site, siteUrl } = useRootData();
   return (
     <>
+      <JsonLd
+        data={[
+          breadcrumbs(siteUrl, [
+            { name: "Home", path: "/" },
+            { name: "Products", path: "/products" },
+            { name: category.title, path: `/products/${category.slug}` },
+          ]),
+          itemList(
+            `${category.title} we supply`,
+            category.groups.map((group) => ({ name: group.name, description: group.description })),
+          ),
+        ]}
+      />
       <div className="bg-navy text-white">
         <div className="container-page grid items-center gap-8 py-8 md:grid-cols-2 md:py-12">
           <div>

@@ -1,8 +1,11 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { JsonLd } from "../components/json-ld";
 import { PageIntro } from "../components/page-intro";
 import { services, servicesPage } from "../content/catalogue";
 import { pageMeta } from "../lib/meta";
+import { useRootData } from "../lib/root-data";
+import { serviceList } from "../lib/structured-data";
 import type { Route } from "./+types/services";
 
 export function loader() {
@@ -14,8 +17,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { page, services } = loaderData;
+  const { site, siteUrl } = useRootData();
   return (
     <>
+      <JsonLd data={serviceList(site, siteUrl, services)} />
       <PageIntro title={page.title} intro={page.intro} />
       <div className="bg-paper py-12">
         <div className="container-page grid gap-8 lg:grid-cols-2">

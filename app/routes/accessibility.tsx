@@ -1,0 +1,49 @@
+import { PageIntro } from "../components/page-intro";
+import { accessibilityPage } from "../content/accessibility";
+import { mailtoHref, telHref } from "../content/site";
+import { pageMeta } from "../lib/meta";
+import { useSite } from "../lib/root-data";
+import type { Route } from "./+types/accessibility";
+
+export function loader() {
+  return { page: accessibilityPage };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: accessibilityPage.title,
+    description: accessibilityPage.metaDescription,
+    path: "/accessibility",
+  });
+
+export default function Accessibility({ loaderData: { page } }: Route.ComponentProps) {
+  const site = useSite();
+  return (
+    <>
+      <PageIntro title={page.title} intro={page.intro} />
+      <div className="container-page max-w-3xl space-y-8 py-12 text-lg text-slate-800">
+        {page.sections.map((section) => (
+          <section key={section.heading}>
+            <h2 className="text-2xl font-bold text-navy">{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-3">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))}
+        <p>
+          Phone{" "}
+          <a href={telHref(site)} className="font-semibold text-steel underline underline-offset-4">
+            {site.phoneDisplay}
+          </a>{" "}
+          ({site.hours.weekdays}, {site.hours.saturday}) or e-mail{" "}
+          <a href={mailtoHref(site)} className="font-semibold break-all text-steel underline underline-offset-4">
+            {site.email}
+          </a>
+          .
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { getConfig } from "../lib/env.server";
+import { pages } from "../pages";
+
+export function loader() {
+  const { siteUrl } = getConfig();
+  const urls = pages.map(({ path }) => `  <url><loc>${siteUrl}${path === "/" ? "/" : path}</loc></url>`);
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { routes, site, siteUrl } from "./support";
+
+test.describe.configure({ mode: "serial" });
+
+async function head(request: import("@playwright/test").APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const attr = (pattern: RegExp) => html.match(pattern)?.[1];
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].flatMap((m) => {
+    const parsed = JSON.parse(m[1] as string);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  });
+  return {
+    html,
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)"/),
+    canonical: attr(/<link rel="canonical" href="([^"]*)"/),
+    ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
+    twitterCard: attr(/<meta name="twitter:card" content="([^"]*)"/),
+    jsonLd,
+  };
+}
+
+test("every page has a unique title, a description, an absolute canonical link and a share image", async ({
+  request,
+}) => {
+  const titles = new Set<string>();
+  for (const route of routes) {
+    const page = await head(request, route.path);
+    expect(page.title, route.path).toBeTruthy();
+    expect(titles.has(page.title as string), `${route.path} title is unique`).toBe(false);
+    titles.add(page.title as string);
+    expect(page.description?.length, route.path).toBeGreaterThanOrEqual(50);
+    expect(page.canonical).toBe(`${siteUrl}${route.path}`);
+    expect(page.ogImage).toBe(`${siteUrl}/social.png`);
+    expect(page.twitterCard).toBe("summary_large_image");
+    expect(page.html).toContain('<html lang="en-GB">');
+    expect(page.html).toContain('<meta name="theme-color"');
+    expect(page.html).toContain('rel="manifest" href="/manifest.webmanifest"');
+  }
+});
+
+test("every page describes the business as a LocalBusiness, and claims no prices or ratings", async ({ request }) => {
+  for (const route of routes) {
+    const { jsonLd } = await head(request, route.path);
+    const business = jsonLd.find((node) => node["@type"] === "LocalBusiness");
+    expect(business, route.path).toMatchObject({
+      "@context": "https://schema.org",
+      name: site.name,
+      telephone: site.phoneTel,
+      email: site.email,
+      url: `${siteUrl}/`,
+      logo: `${siteUrl}/icon-512.png`,
+      foundingDate: "2021-07",
+      areaServed: { "@type": "Country", name: "GB" },
+      address: { "@type": "PostalAddress", addressLocality: "Telford", addressCountry: "GB" },
+      geo: { "@type": "GeoCoordinates", latitude: site.tradeCounter.lat, longitude: site.tradeCounter.lng },
+      openingHoursSpecification: [
+        {
+          "@type": "OpeningHoursSpecification",
+          dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
+          opens: "08:30",
+          closes: "17:00",
+        },
+        { "@type": "OpeningHoursSpecification", dayOfWeek: ["Saturday"], opens: "09:00", closes: "13:00" },
+      ],
+    });
+    expect(JSON.stringify(jsonLd)).not.toMatch(/"(offers|price|priceRange|aggregateRating|review)"/);
+  }
+});
+
+test("category pages carry breadcrumbs and their groups; services carry four services", async ({ request }) => {
+  const { jsonLd } = await head(request, "/products/bearings");
+  expect(jsonLd.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
+    itemListElement: [
+      { position: 1, name: "Home", item: `${siteUrl}/` },
+      { position: 2, name: "Products", item: `${siteUrl}/products` },
+      { position: 3, name: "Bearings", item: `${siteUrl}/products/bearings` },
+    ],
+  });
+  const groups = jsonLd.find((node) => node["@type"] === "ItemList");
+  expect(groups.itemListElement.map((item: { name: string }) => item.name)).toContain("Ball Bearings");
+  const services = (await head(request, "/services")).jsonLd.filter((node) => node["@type"] === "Service");
+  expect(services.map((s) => s.name)).toEqual([
+    "Engineering Services",
+    "Rewinds & Repairs",
+    "Kitting Services",
+    "Stock Management",
+  ]);
+  for (const service of services) expect(service.provider["@id"]).toBe(`${siteUrl}/#business`);
+});
+
+test("the sitemap lists exactly the pages; robots.txt allows all and names it", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const urls = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+  expect(urls.sort()).toEqual(routes.map((r) => `${siteUrl}${r.path}`).sort());
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("User-agent: *\nAllow: /");
+  expect(robots).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  const manifest = await (await request.get("/manifest.webmanifest")).json();
+  expect(manifest).toMatchObject({ name: site.name, start_url: "/" });
+});
