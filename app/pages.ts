@@ -1,4 +1,4 @@
-import { categorySlugs } from "./content/schema";
+import { categorySlugs } from "./content/schema.ts";
 
 /** Every public page, in sitemap order. app/routes.ts builds the router from this list, so the two cannot drift. */
 export const pages: { path: string; file: string; id?: string }[] = [

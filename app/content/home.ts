@@ -201,6 +201,12 @@ export const contactSection = {
   mapTitle: "Find Us",
 } as const;
 
+export const contactPage = {
+  title: "Contact Us",
+  description:
+    "Phone, e-mail or visit our trade counter in Telford for bearings, seals, transmission and fluid power parts. We reply to every enquiry within 24 hours.",
+};
+
 export const homeMeta: { title: string; description: string } = {
   title: "Industrial MRO Components and Supplies — Telford Trade Counter",
   description:

@@ -1,31 +1,16 @@
-import { z } from "zod";
-
-/**
- * The company's identity. Defaults are deliberately fictitious; the operator overrides each field
- * through the environment (see app/lib/env.server.ts). Pages read it from the root loader via useSite().
- */
-export const siteSchema = z.object({
-  name: z.string().trim().min(1),
-  phoneDisplay: z.string().trim().min(1),
-  phoneTel: z.string().regex(/^\+\d{7,15}$/, "an international number like +441632960000"),
-  email: z.email(),
-  tradeCounter: z.object({
-    label: z.string().trim().min(1),
-    locality: z.string().trim().min(1),
-    region: z.string().trim().min(1),
-    lat: z.number().min(-90).max(90),
-    lng: z.number().min(-180).max(180),
-  }),
-  companyNumber: z.string().trim().min(1),
-  vatNumber: z.string().trim().min(1),
-  founded: z.string().trim().min(1),
-  hours: z.object({
-    weekdays: z.string().trim().min(1),
-    saturday: z.string().trim().min(1),
-  }),
-});
-
-export type Site = z.infer<typeof siteSchema>;
+/** The company's identity; validated at boot by app/lib/site-schema.server.ts. */
+export type Site = {
+  name: string;
+  phoneDisplay: string;
+  /** International format for tel: links, e.g. +441632960000. */
+  phoneTel: string;
+  email: string;
+  tradeCounter: { label: string; locality: string; region: string; lat: number; lng: number };
+  companyNumber: string;
+  vatNumber: string;
+  founded: string;
+  hours: { weekdays: string; saturday: string };
+};
 
 export const defaultSite: Site = {
   name: "Wrekin MRO Supply",

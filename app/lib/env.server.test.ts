@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite, siteSchema } from "../content/site";
+import { defaultSite } from "../content/site";
 import { ConfigError, readConfig } from "./env.server";
+import { siteSchema } from "./site-schema.server";
 
 describe("configuration", () => {
   it("boots with the documented defaults", () => {

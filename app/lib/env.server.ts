@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { defaultSite, type Site, siteSchema } from "../content/site.ts";
+import { defaultSite, type Site } from "../content/site.ts";
+import { siteSchema } from "./site-schema.server.ts";
 
 const optionalText = z.string().trim().min(1).optional();
 const coordinate = z.coerce.number().optional();

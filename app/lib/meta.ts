@@ -4,11 +4,14 @@ import type { loader as rootLoader } from "../root";
 
 type RootMatch = { id: string; loaderData?: unknown } | undefined;
 
-/** Title, description and canonical link for a page; the site name and origin come from the root loader. */
-export function pageMeta(
-  matches: readonly RootMatch[],
-  page: { title: string; description: string; path: string },
-): MetaDescriptor[] {
+export type PageMeta = { title: string; description: string; path: string };
+
+/**
+ * Title, description, canonical link and share tags for a page. Pages return their PageMeta from the loader,
+ * so their copy stays out of the browser bundle; the site name and origin come from the root loader.
+ */
+export function pageMeta(matches: readonly RootMatch[], page: PageMeta | undefined): MetaDescriptor[] {
+  if (!page) return [];
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     | Awaited<ReturnType<typeof rootLoader>>
     | undefined;

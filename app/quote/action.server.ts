@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { clientAddressContext } from "../lib/context";
 import type { QuoteReply } from "./notices";
+import { parseForm } from "./parse";
 import { type QuoteInput, quoteSubmissionSchema } from "./schema";
 import { getQuoteServices } from "./services.server";
 import { storeQuote } from "./store.server";
@@ -59,7 +59,7 @@ export async function quoteAction({
     return rejected(400, "We could not read that form. Please reload the page and try again.");
   }
 
-  const submission = parseWithZod(formData, { schema: quoteSubmissionSchema });
+  const submission = parseForm(formData, quoteSubmissionSchema);
   if (submission.status !== "success") {
     return data<QuoteReply<ReturnType<typeof submission.reply>>>(
       { ok: false, kind: "invalid", result: submission.reply() },

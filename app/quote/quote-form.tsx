@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { Field } from "../components/field";
 import { type Notice, Notices } from "../components/notice";
 import { type QuoteReply, quoteNotices } from "./notices";
+import { parseForm, requiredFields } from "./parse";
 import { quoteCategories, quoteSchema, urgencies } from "./schema";
 
 type Reply = QuoteReply<SubmissionResult<string[]>>;
@@ -32,11 +32,11 @@ export function QuoteForm() {
   const [form, fields] = useForm({
     id: "quote-form",
     lastResult: reply?.result,
-    constraint: getZodConstraint(quoteSchema),
+    constraint: requiredFields(quoteSchema),
     defaultValue: { urgency: "standard" },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
+    onValidate: ({ formData }) => parseForm(formData, quoteSchema),
     onSubmit(event, { formData }) {
       event.preventDefault();
       for (const name of OPTIONAL_FIELDS) if (formData.get(name) === "") formData.delete(name);

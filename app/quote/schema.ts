@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Spec §3 category options, values and labels exactly. */
 export const quoteCategories = [
@@ -36,39 +36,51 @@ export const messages = {
 
 /**
  * The quote request (spec §3 table without id and createdAt), shared by the browser and the server.
+ * Written with zod/mini so the page ships a few kilobytes of validation, not the whole library.
  * Empty optional fields arrive as undefined (Conform strips empty strings), so they are never sent on.
  */
 export const quoteSchema = z.object({
   customerName: z
     .string({ error: messages.customerName })
-    .trim()
-    .min(1, messages.customerName)
-    .max(limits.name, `Keep your name under ${limits.name} characters`)
-    .refine(singleLine, "Your name must be on one line"),
-  email: z
-    .string({ error: messages.email })
-    .trim()
-    .max(limits.email, `Keep the e-mail address under ${limits.email} characters`)
-    .pipe(z.email(messages.email)),
-  company: z
-    .string()
-    .trim()
-    .max(limits.company, `Keep the company name under ${limits.company} characters`)
-    .refine(singleLine, "The company name must be on one line")
-    .optional(),
-  phone: z
-    .string()
-    .trim()
-    .max(limits.phone, `Keep the phone number under ${limits.phone} characters`)
-    .regex(/^[0-9+()\-.\s]*$/, "Use digits, spaces and + ( ) - only")
-    .optional(),
-  category: z.enum(categoryValues, { error: "Choose a category from the list" }).optional(),
+    .check(
+      z.trim(),
+      z.minLength(1, messages.customerName),
+      z.maxLength(limits.name, `Keep your name under ${limits.name} characters`),
+      z.refine(singleLine, "Your name must be on one line"),
+    ),
+  email: z.pipe(
+    z
+      .string({ error: messages.email })
+      .check(z.trim(), z.maxLength(limits.email, `Keep the e-mail address under ${limits.email} characters`)),
+    z.email(messages.email),
+  ),
+  company: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(limits.company, `Keep the company name under ${limits.company} characters`),
+        z.refine(singleLine, "The company name must be on one line"),
+      ),
+  ),
+  phone: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(limits.phone, `Keep the phone number under ${limits.phone} characters`),
+        z.regex(/^[0-9+()\-.\s]*$/, "Use digits, spaces and + ( ) - only"),
+      ),
+  ),
+  category: z.optional(z.enum(categoryValues, { error: "Choose a category from the list" })),
   requirements: z
     .string({ error: messages.requirements })
-    .trim()
-    .min(1, messages.requirements)
-    .max(limits.requirements, `Keep your requirements under ${limits.requirements} characters`),
-  urgency: z.enum(urgencyValues, { error: "Choose how urgently you need it" }).default("standard"),
+    .check(
+      z.trim(),
+      z.minLength(1, messages.requirements),
+      z.maxLength(limits.requirements, `Keep your requirements under ${limits.requirements} characters`),
+    ),
+  urgency: z._default(z.enum(urgencyValues, { error: "Choose how urgently you need it" }), "standard"),
 });
 
 export type QuoteInput = z.infer<typeof quoteSchema>;
@@ -76,10 +88,10 @@ export type QuoteCategory = QuoteInput["category"];
 export type Urgency = QuoteInput["urgency"];
 
 /** Hidden fields that travel with the form: a per-form token, when it was shown, and a honeypot. */
-export const quoteSubmissionSchema = quoteSchema.extend({
-  formToken: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "The form has expired. Please reload the page."),
-  shownAt: z.coerce.number().int().nonnegative().optional(),
-  website: z.string().max(500).optional(),
+export const quoteSubmissionSchema = z.extend(quoteSchema, {
+  formToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "The form has expired. Please reload the page.")),
+  shownAt: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))),
+  website: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export type QuoteSubmission = z.infer<typeof quoteSubmissionSchema>;

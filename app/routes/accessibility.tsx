@@ -6,15 +6,13 @@ import { useSite } from "../lib/root-data";
 import type { Route } from "./+types/accessibility";
 
 export function loader() {
-  return { page: accessibilityPage };
+  return {
+    page: accessibilityPage,
+    meta: { title: accessibilityPage.title, description: accessibilityPage.metaDescription, path: "/accessibility" },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: accessibilityPage.title,
-    description: accessibilityPage.metaDescription,
-    path: "/accessibility",
-  });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 export default function Accessibility({ loaderData: { page } }: Route.ComponentProps) {
   const site = useSite();

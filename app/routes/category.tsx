@@ -13,17 +13,14 @@ import type { Route } from "./+types/category";
 export function loader({ request }: Route.LoaderArgs) {
   const slug = new URL(request.url).pathname.split("/")[2]?.replace(/\.data$/, "");
   if (!categorySlugs.includes(slug as CategorySlug)) throw data("Unknown category", { status: 404 });
-  return { category: getCategory(slug as CategorySlug) };
+  const category = getCategory(slug as CategorySlug);
+  return {
+    category,
+    meta: { title: category.title, description: category.metaDescription, path: `/products/${category.slug}` },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  loaderData
-    ? pageMeta(matches, {
-        title: loaderData.category.title,
-        description: loaderData.category.metaDescription,
-        path: `/products/${loaderData.category.slug}`,
-      })
-    : [];
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 const highlightIcons = [Clock, Phone, Package];
 

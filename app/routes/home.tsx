@@ -28,6 +28,7 @@ export function loader() {
     industriesSection,
     quoteSection,
     contactSection,
+    meta: { title: home.homeMeta.title, description: home.homeMeta.description, path: "/" },
   };
 }
 
@@ -51,8 +52,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: home.homeMeta.title, description: home.homeMeta.description, path: "/" });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 const sectionTitle = "text-2xl font-bold text-navy sm:text-3xl";
 

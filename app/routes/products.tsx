@@ -7,11 +7,14 @@ import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/products";
 
 export function loader() {
-  return { page: productsPage, categories };
+  return {
+    page: productsPage,
+    categories,
+    meta: { title: productsPage.title, description: productsPage.metaDescription, path: "/products" },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: productsPage.title, description: productsPage.metaDescription, path: "/products" });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { page, categories } = loaderData;

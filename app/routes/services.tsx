@@ -9,11 +9,14 @@ import { serviceList } from "../lib/structured-data";
 import type { Route } from "./+types/services";
 
 export function loader() {
-  return { page: servicesPage, services };
+  return {
+    page: servicesPage,
+    services,
+    meta: { title: servicesPage.title, description: servicesPage.metaDescription, path: "/services" },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, { title: servicesPage.title, description: servicesPage.metaDescription, path: "/services" });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { page, services } = loaderData;

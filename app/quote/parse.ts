@@ -1,0 +1,32 @@
+import { parse } from "@conform-to/react";
+import type * as z from "zod/mini";
+
+/**
+ * Reads a form submission with one of the shared quote schemas, in the browser and on the server alike.
+ * Empty fields count as not sent. (Conform's zod adapter would bring the whole of zod to the browser.)
+ */
+export function parseForm<Schema extends z.ZodMiniType>(formData: FormData | URLSearchParams, schema: Schema) {
+  return parse<z.output<Schema>, string[]>(formData, {
+    resolve(payload) {
+      const present = Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== ""));
+      const result = schema.safeParse(present);
+      if (result.success) return { value: result.data as z.output<Schema> };
+      const error: Record<string, string[]> = {};
+      for (const issue of result.error.issues) {
+        const name = issue.path.join(".");
+        error[name] = [...(error[name] ?? []), issue.message];
+      }
+      return { error };
+    },
+  });
+}
+
+/** Which fields the browser must insist on before scripts load (the required attribute). */
+export function requiredFields(schema: z.ZodMiniObject) {
+  return Object.fromEntries(
+    Object.entries(schema.shape).map(([name, field]) => [
+      name,
+      { required: field._zod.optin !== "optional" && field._zod.def.type !== "default" },
+    ]),
+  );
+}
