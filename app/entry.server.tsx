@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
@@ -23,10 +22,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering get the whole document at once.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Every document is sent whole, never streamed: streamed sections need a script to appear, and pages
+    // must work without JavaScript (the quote form's section is lazy on the client).
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -35,6 +33,8 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Large finished sections would otherwise be moved out of line and revealed by a script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -20,6 +20,8 @@ test.describe("with JavaScript", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/#quote");
     await hydrated(page);
+    // The form's script loads as it nears the viewport; once running it gives the form its own token.
+    await expect(page.locator('#quote input[name="formToken"]')).not.toHaveValue("prerendered-form");
   });
 
   test("fields, options and defaults", async ({ page }) => {
@@ -170,4 +172,17 @@ test.describe("without JavaScript", () => {
     await expect(form.getByLabel("Name")).toHaveValue("Sam Fitter");
     await expect(form.getByLabel("E-mail")).toHaveValue("sam@plant.example");
   });
+});
+
+test("the form's script waits until the visitor nears the form", async ({ page }) => {
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/quote-form-[\w-]+\.js$/.test(request.url())) loaded.push(request.url());
+  });
+  await page.goto("/");
+  await hydrated(page);
+  expect(loaded).toEqual([]);
+  await page.locator("#quote").scrollIntoViewIfNeeded();
+  await expect.poll(() => loaded.length).toBe(1);
+  await expect(page.locator('#quote input[name="formToken"]')).not.toHaveValue("prerendered-form");
 });

@@ -84,6 +84,26 @@ function limitBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+const encodings = [
+  ["br", ".br"],
+  ["gzip", ".gz"],
+] as const;
+
+/** Hashed assets in the smallest encoding the browser accepts, from the copies the build made. */
+function precompressed(dir: string) {
+  const available = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const name = req.path.slice(1);
+    const accepted = req.acceptsEncodings(encodings.map(([encoding]) => encoding));
+    const choice = encodings.find(([encoding, suffix]) => encoding === accepted && available.has(`${name}${suffix}`));
+    if (!choice || name.includes("/")) return next();
+    res.set({ "Content-Encoding": choice[0], Vary: "Accept-Encoding" });
+    res.type(path.extname(name));
+    res.sendFile(`${name}${choice[1]}`, { root: dir, dotfiles: "deny", maxAge: "1y", immutable: true });
+  };
+}
+
 /** Forms may only be posted from our own pages; browsers name the page's origin on every POST. */
 function sameOriginPosts(siteUrl: string) {
   const allowed = new URL(siteUrl).host;
@@ -141,6 +161,7 @@ export async function start() {
     }
   });
 
+  app.use("/assets", precompressed(path.join(clientDir, "assets")));
   app.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), {

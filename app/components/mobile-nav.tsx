@@ -1,76 +1,48 @@
-import { Mail, Menu, Phone, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState } from "react";
-import { NavLink } from "react-router";
-import { navItems } from "../content/navigation";
-import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
-import { useSite } from "../lib/root-data";
-import { SectionLink } from "./section-link";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
-const itemClass =
-  "flex min-h-12 items-center rounded-md px-3 text-lg font-semibold text-navy hover:bg-mist aria-[current=page]:bg-mist";
+const loadPanel = () => import("./mobile-nav-panel");
+const MobileNavPanel = lazy(loadPanel);
 
-/** Small screens: the navigation as a right-side slide-in panel; choosing an item closes it. */
+/**
+ * Small screens: the menu button. The panel's code (Radix dialog) is fetched when a finger or pointer
+ * reaches the button, so pages do not carry it until someone needs the menu.
+ */
 export function MobileNav() {
-  const site = useSite();
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  // Once the panel (and its focus trap) is gone, dismissing it hands focus back to the button.
+  useEffect(() => {
+    if (open || !returnFocus.current) return;
+    returnFocus.current = false;
+    trigger.current?.focus();
+  }, [open]);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist">
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerDown={loadPanel}
+        onFocus={loadPanel}
+        onClick={() => setOpen(true)}
+        className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist"
+      >
         <Menu aria-hidden="true" className="size-7" />
         <span className="sr-only">Open menu</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-navy/60 data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          data-testid="mobile-panel"
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl data-[state=open]:animate-slide-in-right"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-xl font-bold text-navy">Menu</Dialog.Title>
-            <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist">
-              <X aria-hidden="true" className="size-6" />
-              <span className="sr-only">Close menu</span>
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Main">
-            <ul className="flex flex-col gap-1">
-              {navItems.map((item) => (
-                <li key={item.id}>
-                  {item.isRoute ? (
-                    <NavLink to={item.route} className={itemClass} onClick={close}>
-                      {item.label}
-                    </NavLink>
-                  ) : (
-                    <SectionLink section={item.id} className={itemClass} onClick={close}>
-                      {item.label}
-                    </SectionLink>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="flex flex-col gap-3">
-            <SectionLink section="quote" className="btn btn-primary" onClick={close}>
-              Request Quote
-            </SectionLink>
-            <a href={accountApplicationHref(site)} className="btn btn-secondary text-steel" onClick={close}>
-              Request an Account
-            </a>
-          </div>
-          <div className="mt-auto space-y-2 border-t border-slate-200 pt-4 text-slate-700">
-            <a href={telHref(site)} className="flex min-h-11 items-center gap-2 font-semibold text-steel">
-              <Phone aria-hidden="true" className="size-5" /> {site.phoneDisplay}
-            </a>
-            <a href={mailtoHref(site)} className="flex min-h-11 items-center gap-2 font-semibold text-steel">
-              <Mail aria-hidden="true" className="size-5" /> {site.email}
-            </a>
-            <p className="text-sm">{openingHours(site)}</p>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {open ? (
+        <Suspense>
+          <MobileNavPanel
+            onClose={(dismissed) => {
+              returnFocus.current = dismissed;
+              setOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

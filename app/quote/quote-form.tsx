@@ -19,7 +19,7 @@ export const QUOTE_ACTION = "/?index";
 /** Spec §5: optional fields left empty are not sent. */
 const OPTIONAL_FIELDS = ["company", "phone", "category"] as const;
 
-export function QuoteForm() {
+export default function QuoteForm() {
   const fetcher = useFetcher<Reply>({ key: "quote" });
   const documentReply = useActionData<Reply>();
   const reply = fetcher.data ?? documentReply;

@@ -10,7 +10,7 @@ import { pageMeta } from "../lib/meta";
 import { useSite } from "../lib/root-data";
 import { useHashScroll } from "../lib/use-hash-scroll";
 import { quoteAction } from "../quote/action.server";
-import { QuoteForm } from "../quote/quote-form";
+import { LazyQuoteForm } from "../quote/lazy-quote-form";
 import type { Route } from "./+types/home";
 
 export function loader() {
@@ -212,7 +212,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
             .
           </p>
           <div className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-            <QuoteForm />
+            <LazyQuoteForm />
           </div>
         </div>
       </section>
