@@ -8,7 +8,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { JsonLd } from "./components/json-ld";
@@ -46,6 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a44" />
         <Meta />
+        {/* With a precedence React places the one render-blocking stylesheet ahead of the script preloads. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Links />
         {siteUrl ? <JsonLd data={localBusiness(site, siteUrl)} /> : null}
       </head>
