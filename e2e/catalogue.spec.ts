@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { categories, services } from "../app/content/catalogue";
-import { decodeMailto, expectNoAxeViolations, hydrated, site } from "./support";
+import { decodeMailto, hydrated, site } from "./support";
 
 const decode = (html: string) =>
   html.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"');
@@ -152,12 +152,8 @@ test.describe("services", () => {
 test.describe("every catalogue page", () => {
   const paths = ["/products", ...categories.map((c) => `/products/${c.slug}`), "/services"];
   for (const path of paths) {
-    test(`${path}: no accessibility violations, no overflow, no prices`, async ({ page }) => {
+    test(`${path}: no prices`, async ({ page }) => {
       await page.goto(path);
-      await hydrated(page);
-      await expectNoAxeViolations(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
       const text = (await page.locator("body").innerText()).replaceAll("£5.5M", "").replaceAll("£50m", "");
       expect(text).not.toMatch(/£\s?\d/);
     });

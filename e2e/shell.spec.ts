@@ -227,9 +227,3 @@ test("catalogue pages open at the top after navigation", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Fluid Power" })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
-
-test("axe finds nothing on the shell", async ({ page }) => {
-  await page.goto("/services");
-  await hydrated(page);
-  await expectNoAxeViolations(page);
-});

@@ -60,7 +60,7 @@ try {
 }
 
 const table = [
-  "| Page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | JS (gzip) |",
+  "| Page | Performance | Accessibility | Best Practices | SEO | FCP | LCP | TBT | CLS | JS transferred |",
   "|---|---|---|---|---|---|---|---|---|---|",
   ...rows.map(
     ({ path, row: r }) =>

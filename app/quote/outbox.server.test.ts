@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Database, openDatabase } from "../../db/client.server.ts";
 import { outbox, quotes } from "../../db/schema.ts";
 import { describeEachDatabase, resetTables } from "../../test/pg.ts";
+import { sampleQuote, storeMeta } from "../../test/quotes.ts";
 import { eventually, parseMail, type SmtpSink, startSmtpSink } from "../../test/smtp.ts";
 import { type Config, readConfig } from "../lib/env.server.ts";
 import { maxAttempts, type OutboxWorker, retryDelayMs, startOutboxWorker } from "./outbox.server.ts";
@@ -32,25 +33,9 @@ describe("retryDelayMs", () => {
   });
 });
 
-const quote: QuoteInput = {
-  customerName: "Dana Fitter",
-  email: "dana@works.example",
-  company: "Severn Foods Ltd",
-  phone: "01632 960123",
-  category: "bearings",
-  requirements: "Need <b>2 x 6205-2RS</b> & seals\nby Friday",
-  urgency: "standard",
-};
-
-let keys = 0;
-const meta = (overrides: Partial<StoreMeta> = {}): StoreMeta => ({
-  idempotencyKey: `k-${++keys}-${Math.random()}`,
-  spam: false,
-  ipSalt: "salt",
-  forward: false,
-  sourceIp: "203.0.113.9",
-  ...overrides,
-});
+// Markup and a line break in the requirements show how the e-mail escapes and keeps them.
+const quote: QuoteInput = { ...sampleQuote, requirements: "Need <b>2 x 6205-2RS</b> & seals\nby Friday" };
+const meta = (overrides: Partial<StoreMeta> = {}) => storeMeta({ sourceIp: "203.0.113.9", ...overrides });
 
 type LogEntry = { level: string; fields: Record<string, unknown>; message: string };
 

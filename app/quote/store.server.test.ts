@@ -2,27 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, quotes } from "../../db/schema.ts";
 import { describeEachDatabase, resetTables } from "../../test/pg.ts";
+import { sampleQuote, storeMeta } from "../../test/quotes.ts";
 import type { QuoteInput } from "./schema.ts";
-import { getIpSalt, hashIp, newReference, referencePattern, type StoreMeta, storeQuote } from "./store.server.ts";
+import { getIpSalt, hashIp, newReference, referencePattern, storeQuote } from "./store.server.ts";
 
-const quote: QuoteInput = {
-  customerName: "Dana Fitter",
-  email: "dana@works.example",
-  company: "Severn Foods Ltd",
-  phone: "01632 960123",
-  category: "bearings",
-  requirements: "2 x 6205-2RS deep groove bearings",
-  urgency: "standard",
-};
-
-let keys = 0;
-const meta = (overrides: Partial<StoreMeta> = {}): StoreMeta => ({
-  idempotencyKey: `key-${++keys}-${Math.random()}`,
-  spam: false,
-  ipSalt: "test-salt",
-  forward: false,
-  ...overrides,
-});
+const quote = sampleQuote;
+const meta = storeMeta;
 
 describe("newReference", () => {
   it("is Q-YYMMDD-XXXXX in UK time with Crockford base32 characters", () => {
