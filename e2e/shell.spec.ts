@@ -93,9 +93,11 @@ test.describe("header", () => {
   test("Request an Account opens a prefilled e-mail; Request Quote goes to /#quote", async ({ page }, testInfo) => {
     await page.goto("/services");
     await hydrated(page);
-    const scope = isPhone(testInfo)
-      ? (await page.getByRole("button", { name: "Open menu" }).click(), page.getByRole("dialog"))
-      : page.getByRole("banner");
+    let scope = page.getByRole("banner");
+    if (isPhone(testInfo)) {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      scope = page.getByRole("dialog");
+    }
     const account = await scope.getByRole("link", { name: "Request an Account" }).getAttribute("href");
     const mail = decodeMailto(account as string);
     expect(mail.to).toBe(site.email);

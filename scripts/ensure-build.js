@@ -26,7 +26,8 @@ export function siteEnv(env = process.env) {
 }
 
 const built = fs.existsSync(serverBundle) ? fs.statSync(serverBundle).mtimeMs : 0;
-const builtWith = fs.existsSync(envStamp) ? fs.readFileSync(envStamp, "utf8") : undefined;
+// A build made by `npm run build` alone has no record; it was made with whatever is set now or the defaults.
+const builtWith = fs.existsSync(envStamp) ? fs.readFileSync(envStamp, "utf8") : siteEnv();
 const reason = !built
   ? "No build yet"
   : built < Math.max(...sources.map(newest))
