@@ -65,8 +65,8 @@ export default function QuoteForm() {
 
   return (
     <>
-      <fetcher.Form method="post" action={QUOTE_ACTION} {...getFormProps(form)} className="space-y-5">
-        <div ref={statusRef} tabIndex={-1} className="outline-none">
+      <fetcher.Form method="post" action={QUOTE_ACTION} {...getFormProps(form)}>
+        <div ref={statusRef} tabIndex={-1} className="outline-none not-empty:mb-5">
           {reply?.ok ? (
             <div role="status" className="flex gap-3 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900">
               <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
