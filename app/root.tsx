@@ -1,12 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
@@ -15,6 +7,7 @@ import { JsonLd } from "./components/json-ld";
 import { categories } from "./content/catalogue";
 import { useNonce } from "./lib/context";
 import { getConfig } from "./lib/env.server";
+import { keepDataAfterPost } from "./lib/revalidate";
 import { useRootData } from "./lib/root-data";
 import { localBusiness } from "./lib/structured-data";
 
@@ -27,8 +20,7 @@ export function loader() {
   };
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod === "POST" ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepDataAfterPost;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

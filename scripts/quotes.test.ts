@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeQuote } from "../app/quote/store.server.ts";
 import { openDatabase } from "../db/client.server.ts";
 import { outbox, quotes } from "../db/schema.ts";
-import { holdDatabaseInChild, nodeBin } from "../test/lock.ts";
+import { holdDatabaseInChild } from "../test/lock.ts";
+import { nodeBin } from "../test/node.ts";
 import { newDataDir, setupTimeoutMs } from "../test/pg.ts";
 
 /** RFC 4180 records; enough to check what a spreadsheet would read. */

@@ -8,10 +8,10 @@ import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
-import { pino } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext, nonceContext, PRERENDER_NONCE } from "../app/lib/context";
 import { getConfig } from "../app/lib/env.server";
+import { getLogger } from "../app/lib/logger.server";
 import { closeQuoteServices, getQuoteServices } from "../app/quote/services.server";
 
 // Prerendering at build time loads this bundle as the React Router server build.
@@ -31,7 +31,7 @@ function readPrerenderedPages() {
       if (entry.isDirectory()) walk(full);
       else if (entry.name === "index.html") {
         const route = `/${path.relative(clientDir, path.dirname(full)).split(path.sep).join("/")}`;
-        pages.set(route === "/." || route === "/" ? "/" : route, fs.readFileSync(full, "utf8"));
+        pages.set(route, fs.readFileSync(full, "utf8"));
       }
     }
   };
@@ -127,7 +127,7 @@ function sameOriginPosts(siteUrl: string) {
 
 export async function start() {
   const config = getConfig();
-  const logger = pino({ level: config.logLevel, base: undefined });
+  const logger = getLogger();
   const pages = readPrerenderedPages();
   // Opening the store at boot applies migrations and takes the embedded database's lock before serving.
   const quoteServices = await getQuoteServices();

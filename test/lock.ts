@@ -1,8 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import path from "node:path";
 
-/** The project's Node 24 (runs .ts files natively), whatever node started the tests. */
-export const nodeBin = path.resolve("node_modules/.bin/node");
+import { nodeBin } from "./node.ts";
+
 const clientModule = path.resolve("db/client.server.ts");
 
 // Opens the embedded database (or, with "lock-only", just takes its lock) in a separate process,

@@ -1,13 +1,13 @@
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { type Database, type Db, openDatabase } from "../db/client.server.ts";
+import { freePort } from "./node.ts";
 
 /** Debian's server binaries (apt-get install postgresql), newest major first. */
 export function findPostgresBin() {
@@ -30,17 +30,6 @@ export type PostgresServer = {
   createDatabase(): Promise<string>;
   stop(): Promise<void>;
 };
-
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function run(command: string, args: string[], asUser: string | undefined) {
   const [file, argv] = asUser ? ["runuser", ["-u", asUser, "--", command, ...args]] : [command, args];

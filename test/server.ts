@@ -1,22 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-
-/** Node 24, as the project runs it. */
-export const nodeBin = path.resolve("node_modules/.bin/node");
-
-export async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
+import { freePort, nodeBin } from "./node.ts";
 
 export type RunningServer = {
   url: string;

@@ -11,6 +11,7 @@ const dayNames: Record<string, string> = {
 };
 const dayOrder = Object.keys(dayNames);
 const pad = (time: string) => time.padStart(5, "0");
+const areaServed = { "@type": "Country", name: "GB" };
 
 /** Reads "Mon-Fri 8:30-17:00" or "Sat 9:00-13:00" into schema.org opening hours; undefined if it cannot. */
 export function openingHoursSpecification(hours: string) {
@@ -72,7 +73,7 @@ export function localBusiness(site: Site, siteUrl: string) {
       .map(openingHoursSpecification)
       .filter(Boolean),
     foundingDate: isoMonth(site.founded),
-    areaServed: { "@type": "Country", name: "GB" },
+    areaServed,
   };
 }
 
@@ -110,6 +111,6 @@ export function serviceList(site: Site, siteUrl: string, services: { title: stri
     name: service.title,
     description: service.description,
     provider: { "@id": `${siteUrl}/#business`, "@type": "LocalBusiness", name: site.name },
-    areaServed: { "@type": "Country", name: "GB" },
+    areaServed,
   }));
 }

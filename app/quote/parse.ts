@@ -21,6 +21,12 @@ export function parseForm<Schema extends z.ZodMiniType>(formData: FormData | URL
   });
 }
 
+/** The same rule for what leaves the browser: fields left empty are not sent (spec §5). */
+export function dropEmptyFields(formData: FormData) {
+  for (const [name, value] of [...formData]) if (value === "") formData.delete(name);
+  return formData;
+}
+
 /** Which fields the browser must insist on before scripts load (the required attribute). */
 export function requiredFields(schema: z.ZodMiniObject) {
   return Object.fromEntries(

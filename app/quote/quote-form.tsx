@@ -5,7 +5,7 @@ import { useActionData, useFetcher } from "react-router";
 import { Field } from "../components/field";
 import { type Notice, Notices } from "../components/notice";
 import { type QuoteReply, quoteNotices } from "./notices";
-import { parseForm, requiredFields } from "./parse";
+import { dropEmptyFields, parseForm, requiredFields } from "./parse";
 import { quoteCategories, quoteSchema, urgencies } from "./schema";
 
 type Reply = QuoteReply<SubmissionResult<string[]>>;
@@ -14,10 +14,7 @@ type Reply = QuoteReply<SubmissionResult<string[]>>;
 const STATIC_FORM_TOKEN = "prerendered-form";
 const newToken = () => crypto.randomUUID().replaceAll("-", "");
 
-export const QUOTE_ACTION = "/?index";
-
-/** Spec §5: optional fields left empty are not sent. */
-const OPTIONAL_FIELDS = ["company", "phone", "category"] as const;
+const QUOTE_ACTION = "/?index";
 
 export default function QuoteForm() {
   const fetcher = useFetcher<Reply>({ key: "quote" });
@@ -39,8 +36,7 @@ export default function QuoteForm() {
     onValidate: ({ formData }) => parseForm(formData, quoteSchema),
     onSubmit(event, { formData }) {
       event.preventDefault();
-      for (const name of OPTIONAL_FIELDS) if (formData.get(name) === "") formData.delete(name);
-      fetcher.submit(formData, { method: "post", action: QUOTE_ACTION });
+      fetcher.submit(dropEmptyFields(formData), { method: "post", action: QUOTE_ACTION });
     },
   });
 

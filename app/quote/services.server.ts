@@ -1,6 +1,6 @@
-import { pino } from "pino";
 import { type Database, openDatabase } from "../../db/client.server.ts";
 import { type Config, getConfig } from "../lib/env.server.ts";
+import { getLogger } from "../lib/logger.server.ts";
 import { startOutboxWorker } from "./outbox.server.ts";
 import { createRateLimiter } from "./rate-limit.server.ts";
 import { getIpSalt } from "./store.server.ts";
@@ -16,7 +16,6 @@ export type QuoteServices = {
 let services: Promise<QuoteServices> | undefined;
 
 async function create(config: Config): Promise<QuoteServices> {
-  const logger = pino({ level: config.logLevel, base: undefined });
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const ipSalt = await getIpSalt(database.db);
   // Counters shared between processes only matter when processes share PostgreSQL.
@@ -24,7 +23,7 @@ async function create(config: Config): Promise<QuoteServices> {
     limit: config.quoteRateLimit,
     db: database.kind === "postgres" ? database.db : undefined,
   });
-  const outbox = startOutboxWorker({ db: database.db, config, logger });
+  const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger() });
   return { config, database, rateLimiter, outbox, ipSalt };
 }
 

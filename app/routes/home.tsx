@@ -1,5 +1,5 @@
 import { ArrowRight, Phone } from "lucide-react";
-import { Link, type ShouldRevalidateFunction } from "react-router";
+import { Link } from "react-router";
 import { ContactSection } from "../components/contact-section";
 import { ContentIcon } from "../components/icons";
 import { SectionLink } from "../components/section-link";
@@ -7,6 +7,7 @@ import { Slideshow } from "../components/slideshow";
 import * as home from "../content/home";
 import { accountApplicationHref, mailtoHref, telHref } from "../content/site";
 import { pageMeta } from "../lib/meta";
+import { keepDataAfterPost } from "../lib/revalidate";
 import { useSite } from "../lib/root-data";
 import { useHashScroll } from "../lib/use-hash-scroll";
 import { quoteAction } from "../quote/action.server";
@@ -28,7 +29,7 @@ export function loader() {
     industriesSection,
     quoteSection,
     contactSection,
-    meta: { title: home.homeMeta.title, description: home.homeMeta.description, path: "/" },
+    meta: { ...home.homeMeta, path: "/" },
   };
 }
 
@@ -48,9 +49,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   }
 }
 
-/** The page content never changes after a quote is sent. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod === "POST" ? false : defaultShouldRevalidate;
+export const shouldRevalidate = keepDataAfterPost;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
