@@ -5,9 +5,9 @@ export function PageIntro({ title, intro, children }: { title: string; intro: st
   return (
     <div className="bg-navy text-white">
       <div className="container-page py-10 sm:py-14">
-        {children}
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
         <p className="mt-4 max-w-3xl text-lg text-slate-200">{intro}</p>
+        {children ? <div className="mt-6">{children}</div> : null}
       </div>
     </div>
   );

@@ -21,7 +21,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro title={page.title} intro={page.intro}>
-        <div className="mb-6 flex flex-wrap gap-3">
+        <div className="flex flex-wrap gap-3">
           <SectionLink section="quote" className="btn btn-primary">
             Request Product Quote
           </SectionLink>
