@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { remember } from "@epic-web/remember";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -102,7 +103,7 @@ function findMigrationsFolder() {
 }
 
 // Lock files this process holds, so a recycled pid (pid 1 in every container) is not mistaken for us.
-const heldLocks = new Set<string>();
+const heldLocks = remember("mro:held-locks", () => new Set<string>());
 
 /**
  * PGlite has no lock of its own and corrupts its files when two processes open them, so the data

@@ -1,7 +1,29 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** New → In progress → Quoted → Won / Lost, plus Spam (held, never notified until released). */
+export const quoteStatuses = ["new", "in_progress", "quoted", "won", "lost", "spam"] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+const quoteStatusList = sql.raw(quoteStatuses.map((s) => `'${s}'`).join(", "));
+
+/**
+ * Why a request looked like spam: `honeypot` holds it; weak signals (`fast-fill`, `no-form-time`) only
+ * flag it as possible spam and it is still notified; later signals may be added by staff or checks.
+ */
+export type SpamReason = string;
 
 /** Spec §3 quote request, plus what we need to deliver it exactly once and to spot abuse. */
 export const quotes = pgTable(
@@ -16,19 +38,81 @@ export const quotes = pgTable(
     category: text("category"),
     requirements: text("requirements").notNull(),
     urgency: text("urgency").notNull().default("standard"),
-    status: text("status", { enum: ["new", "spam"] })
-      .notNull()
-      .default("new"),
+    status: text("status", { enum: quoteStatuses }).notNull().default("new"),
+    spamReasons: jsonb("spam_reasons").$type<SpamReason[]>().notNull().default([]),
     // Keyed hash, never the address itself: enough to group abuse, useless to identify a person.
     sourceIpHash: text("source_ip_hash"),
     userAgent: text("user_agent"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    /** When sales first answered the customer: the time to first reply is what the business is judged by. */
+    firstReplyAt: timestamptz("first_reply_at"),
   },
   (t) => [
-    check("quotes_status_check", sql`${t.status} in ('new', 'spam')`),
+    check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
     index("quotes_created_at_idx").on(t.createdAt),
+    index("quotes_status_created_at_idx").on(t.status, t.createdAt),
   ],
+);
+
+/** The optional parts list of a request, in the order the buyer gave it. */
+export const quoteLines = pgTable(
+  "quote_lines",
+  {
+    id: serial("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    part: text("part").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    brand: text("brand"),
+  },
+  (t) => [
+    uniqueIndex("quote_lines_quote_position_idx").on(t.quoteId, t.position),
+    check("quote_lines_quantity_check", sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** Photos and drawings sent with a request; the bytes live in file or bucket storage under storageKey. */
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: serial("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /** Random, never derived from the sent name. */
+    storageKey: text("storage_key").notNull().unique(),
+    /** As sent, cleaned for display; never used as a path. */
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("attachments_quote_id_idx").on(t.quoteId)],
+);
+
+/** Append-only timeline of a request: who did what when (status changes, notes, replies, releases). */
+export const quoteEvents = pgTable(
+  "quote_events",
+  {
+    id: serial("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    at: timestamptz("at").notNull().defaultNow(),
+    /** The staff user's id, or null for the system. */
+    actorId: text("actor_id"),
+    /** Kept as it was at the time, so the timeline still reads when the account is removed. */
+    actorName: text("actor_name"),
+    kind: text("kind").notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("quote_events_quote_id_idx").on(t.quoteId, t.at)],
 );
 
 /** Notifications written in the same transaction as their quote, delivered later by the outbox worker. */
@@ -36,10 +120,9 @@ export const outbox = pgTable(
   "outbox",
   {
     id: serial("id").primaryKey(),
-    quoteId: integer("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["email", "forward"] }).notNull(),
+    /** Null for messages that belong to no request (staff invitations, password resets, digests). */
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["email", "forward", "message"] }).notNull(),
     payload: jsonb("payload").$type<OutboxPayload>().notNull(),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
@@ -51,15 +134,19 @@ export const outbox = pgTable(
     sentAt: timestamptz("sent_at"),
   },
   (t) => [
-    check("outbox_kind_check", sql`${t.kind} in ('email', 'forward')`),
+    check("outbox_kind_check", sql`${t.kind} in ('email', 'forward', 'message')`),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_quote_id_idx").on(t.quoteId),
   ],
 );
 
-/** Only the reference: the quote row stays the single copy of the customer's personal data. */
-export type OutboxPayload = { reference: string };
+/**
+ * For a request's notification only the reference: the quote row stays the single copy of the
+ * customer's personal data. A `message` carries a finished e-mail to staff (invitation, reset, digest).
+ */
+export type OutboxPayload = { reference: string } | OutboxMessage;
+export type OutboxMessage = { to: string; subject: string; text: string; html?: string; tag: string };
 
 /** Fixed-window counters shared by every server process when PostgreSQL is used. */
 export const rateLimits = pgTable(

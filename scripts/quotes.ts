@@ -43,7 +43,9 @@ async function outboxByQuote(database: Database, quoteIds: number[]) {
   const byQuote = new Map<number, OutboxRow[]>();
   if (quoteIds.length === 0) return byQuote;
   const rows = await database.db.select().from(outbox).where(inArray(outbox.quoteId, quoteIds)).orderBy(asc(outbox.id));
-  for (const row of rows) byQuote.set(row.quoteId, [...(byQuote.get(row.quoteId) ?? []), row]);
+  for (const row of rows) {
+    if (row.quoteId !== null) byQuote.set(row.quoteId, [...(byQuote.get(row.quoteId) ?? []), row]);
+  }
   return byQuote;
 }
 

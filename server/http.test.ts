@@ -77,3 +77,34 @@ describe("quote action over HTTP (no JavaScript)", () => {
     expect(await limited.text()).toMatch(/wait \d+ seconds/);
   });
 });
+
+describe("one URL per page", () => {
+  it.each([
+    ["/products/", "/products"],
+    ["/PRODUCTS", "/products"],
+    ["/Products/Bearings", "/products/bearings"],
+    ["/index.html", "/"],
+    ["/products/index.html", "/products"],
+    ["/services/?ref=card", "/services?ref=card"],
+  ])("%s answers 301 to %s", async (from, to) => {
+    const response = await fetch(`${server.url}${from}`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(
+      new URL(response.headers.get("location") ?? "", server.url).pathname +
+        new URL(response.headers.get("location") ?? "", server.url).search,
+    ).toBe(to);
+  });
+
+  it("never serves a raw build file with the build's stand-in nonce", async () => {
+    const response = await fetch(`${server.url}/contact/index.html`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    const page = await fetch(`${server.url}/contact`);
+    expect(await page.text()).not.toContain("cHJlcmVuZGVyLW5vbmNl");
+  });
+
+  it("serves /favicon.ico as an icon", async () => {
+    const response = await fetch(`${server.url}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/icon/);
+  });
+});

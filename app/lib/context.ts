@@ -1,5 +1,6 @@
 import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
+import type { Services } from "./services.server";
 
 /**
  * Prerendered pages are built with this stand-in nonce; the server swaps it for a fresh nonce on every
@@ -15,3 +16,6 @@ export const useNonce = () => useContext(NonceReactContext);
 
 /** The client's address as the server sees it (behind trusted proxies), for rate limiting. */
 export const clientAddressContext = createContext<string | undefined>(undefined);
+
+/** The database, rate limiter and outbox: handed in by the server (or a test) for every request. */
+export const servicesContext = createContext<Services>();

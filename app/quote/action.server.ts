@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
-import { clientAddressContext } from "../lib/context";
+import { clientAddressContext, servicesContext } from "../lib/context";
 import type { QuoteReply } from "./notices";
 import { parseForm } from "./parse";
 import { type QuoteInput, quoteSubmissionSchema } from "./schema";
-import { getQuoteServices } from "./services.server";
 import { storeQuote } from "./store.server";
 
 /** Requests filled faster than this are almost always bots. */
@@ -41,7 +40,7 @@ export async function quoteAction({
     return rejected(415, "Please send the quote request from the form on this page.");
   }
 
-  const services = await getQuoteServices();
+  const services = context.get(servicesContext);
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
   const limit = await services.rateLimiter.hit(`quote:${clientAddress}`);
   if (!limit.allowed) {

@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import type { quotes } from "../../db/schema.ts";
+import type { OutboxMessage, quotes } from "../../db/schema.ts";
 import type { Config } from "../lib/env.server.ts";
 import { categoryLabel, urgencyLabel } from "./schema.ts";
-import { referencePattern } from "./store.server.ts";
 
 export type QuoteRecord = Pick<
   typeof quotes.$inferSelect,
@@ -94,7 +93,22 @@ ${rows}
   return message;
 }
 
-export type Mailer = { send(message: SendMailOptions, reference: string): Promise<void>; close(): void };
+/** A finished e-mail to staff (invitation, password reset, digest), from the same sender as notifications. */
+export function composeStaffEmail(message: OutboxMessage, config: Pick<Config, "site">): SendMailOptions {
+  const domain = config.site.email.split("@")[1] ?? "localhost";
+  return {
+    from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
+    to: message.to,
+    subject: headerText(message.subject),
+    text: message.text,
+    ...(message.html ? { html: message.html } : {}),
+  };
+}
+
+/** Names an .eml file: a quote reference, or a tag and outbox id; never anything a visitor typed. */
+const fileNamePattern = /^[A-Za-z0-9-]{1,80}$/;
+
+export type Mailer = { send(message: SendMailOptions, name: string): Promise<void>; close(): void };
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/outbox,
@@ -119,14 +133,14 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir">): Maile
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const dir = path.join(config.dataDir, "outbox");
   return {
-    async send(message, reference) {
-      if (!referencePattern.test(reference)) throw new Error(`Not a quote reference: ${reference}`);
+    async send(message, name) {
+      if (!fileNamePattern.test(name)) throw new Error(`Not a message name: ${name}`);
       const info = await transport.sendMail(message);
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       // Written aside and renamed, so whoever reads the folder never sees half a message.
-      const temporary = path.join(dir, `.${reference}.${randomUUID()}.tmp`);
+      const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);
       await fs.writeFile(temporary, info.message as Buffer, { mode: 0o600 });
-      await fs.rename(temporary, path.join(dir, `${reference}.eml`));
+      await fs.rename(temporary, path.join(dir, `${name}.eml`));
     },
     close: () => transport.close(),
   };

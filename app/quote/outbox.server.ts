@@ -1,8 +1,8 @@
 import { and, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { outbox, quotes } from "../../db/schema.ts";
+import { type OutboxMessage, outbox, quotes } from "../../db/schema.ts";
 import type { Config } from "../lib/env.server.ts";
-import { composeQuoteEmail, createMailer, type QuoteRecord } from "./mail.server.ts";
+import { composeQuoteEmail, composeStaffEmail, createMailer, type QuoteRecord } from "./mail.server.ts";
 
 export const maxAttempts = 10;
 
@@ -92,6 +92,7 @@ export function startOutboxWorker(options: {
           id: outbox.id,
           kind: outbox.kind,
           attempts: outbox.attempts,
+          payload: outbox.payload,
           quote: {
             reference: quotes.reference,
             customerName: quotes.customerName,
@@ -105,7 +106,7 @@ export function startOutboxWorker(options: {
           },
         })
         .from(outbox)
-        .innerJoin(quotes, eq(outbox.quoteId, quotes.id))
+        .leftJoin(quotes, eq(outbox.quoteId, quotes.id))
         .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, claimedAt)))
         .orderBy(outbox.nextAttemptAt, outbox.id)
         .limit(1)
@@ -121,6 +122,12 @@ export function startOutboxWorker(options: {
   type Claimed = NonNullable<Awaited<ReturnType<typeof claimNext>>>;
 
   async function send(message: Claimed) {
+    if (message.kind === "message") {
+      const staffEmail = message.payload as OutboxMessage;
+      await mailer.send(composeStaffEmail(staffEmail, config), `${staffEmail.tag}-${message.id}`);
+      return;
+    }
+    if (!message.quote) throw new Error("The request of this notification no longer exists");
     if (message.kind === "email") {
       await mailer.send(composeQuoteEmail(message.quote, config), message.quote.reference);
       return;
@@ -132,7 +139,7 @@ export function startOutboxWorker(options: {
 
   async function deliver(message: Claimed) {
     const attempts = message.attempts + 1;
-    const context = { reference: message.quote.reference, kind: message.kind, attempts };
+    const context = { reference: message.quote?.reference, kind: message.kind, attempts };
     try {
       await send(message);
     } catch (error) {

@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, quotes } from "../../db/schema.ts";
 import { describeEachDatabase, resetTables } from "../../test/pg.ts";
 import { sampleQuote, storeMeta } from "../../test/quotes.ts";
+import { getIpSalt, hashIp } from "../lib/client-key.server.ts";
+import { newReference, referencePattern } from "./reference.server.ts";
 import type { QuoteInput } from "./schema.ts";
-import { getIpSalt, hashIp, newReference, referencePattern, storeQuote } from "./store.server.ts";
+import { storeQuote } from "./store.server.ts";
 
 const quote = sampleQuote;
 const meta = storeMeta;

@@ -1,7 +1,8 @@
-import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { outbox, quotes, settings } from "../../db/schema.ts";
+import { outbox, quotes } from "../../db/schema.ts";
+import { hashIp } from "../lib/client-key.server.ts";
+import { newReference } from "./reference.server.ts";
 import type { QuoteInput } from "./schema.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };
@@ -19,50 +20,6 @@ export type StoreMeta = {
 };
 
 const userAgentMaxLength = 300;
-
-// Crockford base32: no I, L, O or U, so a reference read out over the phone is unambiguous.
-const crockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const referencePattern = /^Q-\d{6}-[0-9A-HJKMNP-TV-Z]{5}$/;
-
-const londonDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "2-digit",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** Q-YYMMDD-XXXXX, dated in UK time: short enough to quote on the phone, and sortable by day. */
-export function newReference(now = new Date()) {
-  const parts = londonDate.formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value;
-  let suffix = "";
-  for (let i = 0; i < 5; i++) suffix += crockford[randomInt(crockford.length)];
-  return `Q-${part("year")}${part("month")}${part("day")}-${suffix}`;
-}
-
-/** Keyed hash of a client address: lets us group abuse without keeping the address itself. */
-export function hashIp(ip: string, salt: string) {
-  // The same IPv4 client can show up as ::ffff:a.b.c.d depending on the socket.
-  const normalised = ip
-    .trim()
-    .toLowerCase()
-    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
-  return createHmac("sha256", salt).update(normalised).digest("hex");
-}
-
-/**
- * The per-install salt for hashIp, kept in the settings table so every server process sharing the
- * database agrees on it (and it survives restarts). Created on first use.
- */
-export async function getIpSalt(db: Db) {
-  await db
-    .insert(settings)
-    .values({ key: "ip_salt", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "ip_salt"));
-  if (!row) throw new Error("The ip_salt setting could not be created");
-  return row.value;
-}
 
 /**
  * Stores the request and its notifications in one transaction, so it is either kept and queued for

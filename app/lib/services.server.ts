@@ -1,0 +1,59 @@
+import { remember } from "@epic-web/remember";
+import { type Database, openDatabase } from "../../db/client.server.ts";
+import { startOutboxWorker } from "../quote/outbox.server.ts";
+import { createRateLimiter } from "../quote/rate-limit.server.ts";
+import { getIpSalt } from "./client-key.server.ts";
+import { type Config, getConfig } from "./env.server.ts";
+import { getLogger } from "./logger.server.ts";
+
+/** What loaders and actions reach through the router context (servicesContext). */
+export type Services = {
+  config: Config;
+  database: Database;
+  rateLimiter: ReturnType<typeof createRateLimiter>;
+  outbox: ReturnType<typeof startOutboxWorker>;
+  ipSalt: string;
+};
+
+export async function createServices(config: Config): Promise<Services> {
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const ipSalt = await getIpSalt(database.db);
+    // Counters shared between processes only matter when processes share PostgreSQL.
+    const rateLimiter = createRateLimiter({
+      limit: config.quoteRateLimit,
+      db: database.kind === "postgres" ? database.db : undefined,
+    });
+    const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger() });
+    return { config, database, rateLimiter, outbox, ipSalt };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export async function closeServices(services: Services) {
+  await services.outbox.stop();
+  await services.database.close();
+}
+
+// Kept on globalThis: a hot reload of this module in development must find the database it already
+// opened, never open a second PGlite on the same DATA_DIR.
+const opened = remember("mro:services", () => ({ current: undefined as Promise<Services> | undefined }));
+
+/** The process's database, rate limiter and notification worker, opened once on first use. */
+export function getServices() {
+  opened.current ??= createServices(getConfig()).catch((error: unknown) => {
+    opened.current = undefined;
+    throw error;
+  });
+  return opened.current;
+}
+
+/** Stops the worker and closes the database; the next getServices() opens them again. */
+export async function closeProcessServices() {
+  const current = opened.current;
+  opened.current = undefined;
+  const services = await current?.catch(() => undefined);
+  if (services) await closeServices(services);
+}
