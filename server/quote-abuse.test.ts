@@ -17,7 +17,11 @@ afterAll(async () => {
 });
 
 function post(body: BodyInit, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}/?index`, { method: "POST", body, headers: { origin: server.url, ...from(), ...headers } });
+  return fetch(`${server.url}/?index`, {
+    method: "POST",
+    body,
+    headers: { origin: server.url, ...from(), ...headers },
+  });
 }
 
 const referenceOf = async (response: Response) => (await response.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0];
