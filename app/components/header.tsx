@@ -5,6 +5,7 @@ import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../co
 import { useSite } from "../lib/root-data";
 import { BrandLink } from "./brand-mark";
 import { MobileNav } from "./mobile-nav";
+import { OpenNow } from "./open-now";
 import { SectionLink } from "./section-link";
 
 const navLinkClass =
@@ -30,6 +31,7 @@ export function Header() {
             <Clock aria-hidden="true" className="size-4" />
             <span className="sr-only">Opening hours: </span>
             {openingHours(site)}
+            <OpenNow className="ml-1 rounded bg-white/15 px-2 font-semibold" />
           </p>
         </div>
       </div>

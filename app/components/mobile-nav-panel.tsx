@@ -4,6 +4,7 @@ import { NavLink } from "react-router";
 import { navItems } from "../content/navigation";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
+import { OpenNow } from "./open-now";
 import { SectionLink } from "./section-link";
 
 const itemClass =
@@ -63,6 +64,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
               <Mail aria-hidden="true" className="size-5" /> {site.email}
             </a>
             <p className="text-sm">{openingHours(site)}</p>
+            <OpenNow className="block text-sm font-semibold text-navy" />
           </div>
         </Dialog.Content>
       </Dialog.Portal>
