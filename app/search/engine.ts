@@ -13,6 +13,9 @@ export type SearchResults = {
   pages: string[];
 };
 
+/** Hits scoring under this share of the best one are left out. */
+const MIN_RELATIVE_SCORE = 0.15;
+
 const kindBoost: Record<ResultKind, number> = { category: 1.4, type: 1.1, brand: 1.2, service: 1 };
 
 const tokenize = (text: string) => words(text);
@@ -94,7 +97,10 @@ export function search(rawQuery: string, limit = 24): SearchResults {
   let found = run("AND");
   if (found.length === 0) found = run("OR");
   if (found.length === 0 && part) {
-    found = index.search(part.group, { combineWith: "AND", filter: (r) => r.url === part.url });
+    found = index.search(part.group, {
+      combineWith: "AND",
+      filter: (r) => r.url === part.url && (r.kind === "category" || r.title === part.group),
+    });
   }
   const hits = found
     .map((r) => ({
@@ -106,8 +112,10 @@ export function search(rawQuery: string, limit = 24): SearchResults {
       // A recognised part number puts its own category's documents first.
       score: r.score * (part && String(r.url) === part.url ? 3 : 1),
     }))
-    .sort((a, b) => b.score - a.score)
-    .slice(0, limit);
-  const pages = [...new Set([...(part ? [part.url] : []), ...hits.map((h) => h.url.split("#")[0] ?? h.url)])];
-  return { query, part, hits, pages };
+    .sort((a, b) => b.score - a.score);
+  // Faint matches (one fuzzy word of several) only crowd out the good ones.
+  const best = hits[0]?.score ?? 0;
+  const kept = hits.filter((hit) => hit.score >= best * MIN_RELATIVE_SCORE).slice(0, limit);
+  const pages = [...new Set([...(part ? [part.url] : []), ...kept.map((h) => h.url.split("#")[0] ?? h.url)])];
+  return { query, part, hits: kept, pages };
 }
