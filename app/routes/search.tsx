@@ -67,7 +67,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </h2>
         {shortened ? (
           <p className="mt-2 text-slate-700">
-            That search was long, so we looked for its first {MAX_QUERY_LENGTH} characters.
+            {`That search was long, so we looked for its first ${MAX_QUERY_LENGTH} characters.`}
           </p>
         ) : null}
         <div className="mt-4 space-y-8">

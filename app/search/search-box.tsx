@@ -87,6 +87,7 @@ export function SearchBox({
   useSearchShortcut(variant === "bar");
 
   useEffect(() => {
+    if (!open) return;
     if (!query.trim()) return setResults(undefined);
     let current = true;
     (engine ? Promise.resolve(engine) : loadEngine()).then((loaded) => {
@@ -95,7 +96,7 @@ export function SearchBox({
     return () => {
       current = false;
     };
-  }, [query]);
+  }, [query, open]);
 
   const sections = useMemo<ResultSection[]>(() => {
     if (!results) return [];
