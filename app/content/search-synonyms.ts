@@ -65,5 +65,7 @@ export const synonymGroups: readonly SynonymGroup[] = [
   { terms: ["flange bearing", "flanged unit", "flange unit"] },
   { terms: ["mechanical seal", "pump seal"] },
   { terms: ["coupling", "couplings", "shaft coupling"] },
+  { terms: ["jaw coupling", "spider coupling", "lovejoy coupling"] },
+  { terms: ["locknut", "lock nut", "km nut", "kmt nut", "bearing nut"] },
   { terms: ["pump", "pumps", "water pump"] },
 ];

@@ -80,6 +80,20 @@ function conceptQuery(concept: Concept): Query {
   };
 }
 
+/**
+ * Pages by their best hit, plus a quarter of the next two: a page with several good matches ("gearbox" on
+ * Drives & Pumps) outranks one that mentions the word often in a single place.
+ */
+function rankPages(hits: SearchHit[]) {
+  const byPage = new Map<string, number[]>();
+  for (const hit of hits) {
+    const page = hit.url.split("#")[0] ?? hit.url;
+    byPage.set(page, [...(byPage.get(page) ?? []), hit.score]);
+  }
+  const score = ([best = 0, second = 0, third = 0]: number[]) => best + (second + third) / 4;
+  return [...byPage.entries()].sort((a, b) => score(b[1]) - score(a[1])).map(([page]) => page);
+}
+
 let index: MiniSearch<SearchDocument> | undefined;
 
 /** Searches the catalogue: part numbers first, then the words (all of them if possible, else any). */
@@ -116,6 +130,6 @@ export function search(rawQuery: string, limit = 24): SearchResults {
   // Faint matches (one fuzzy word of several) only crowd out the good ones.
   const best = hits[0]?.score ?? 0;
   const kept = hits.filter((hit) => hit.score >= best * MIN_RELATIVE_SCORE).slice(0, limit);
-  const pages = [...new Set([...(part ? [part.url] : []), ...kept.map((h) => h.url.split("#")[0] ?? h.url)])];
+  const pages = [...new Set([...(part ? [part.url] : []), ...rankPages(kept)])];
   return { query, part, hits: kept, pages };
 }
