@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher } from "react-router";
+import { useActionData, useFetcher, useLocation } from "react-router";
 import { Field } from "../components/field";
 import { type Notice, Notices } from "../components/notice";
 import { type QuoteReply, quoteNotices } from "./notices";
 import { dropEmptyFields, parseForm, requiredFields } from "./parse";
+import { readQuotePrefill } from "./prefill";
 import { quoteCategories, quoteSchema, urgencies } from "./schema";
 import { useFormToken } from "./use-form-token";
 
@@ -35,6 +36,14 @@ export default function QuoteForm() {
       fetcher.submit(dropEmptyFields(formData), { method: "post", action: QUOTE_ACTION });
     },
   });
+
+  // A link such as /?part=6205-2RS&category=bearings#quote starts the request (the page itself is prerendered).
+  const { search } = useLocation();
+  useEffect(() => {
+    const { part, category } = readQuotePrefill(search);
+    if (part) form.update({ name: fields.requirements.name, value: part });
+    if (category) form.update({ name: fields.category.name, value: category });
+  }, [search, form.update, fields.requirements.name, fields.category.name]);
 
   useEffect(() => {
     if (!fetcher.data) return;
