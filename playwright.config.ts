@@ -30,6 +30,7 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
+  // The layout test sets its own widths, so it runs in one browser project.
   projects: [
     {
       name: "desktop",
@@ -37,6 +38,7 @@ export default defineConfig({
     },
     {
       name: "phone",
+      testIgnore: /layout\.spec\.ts$/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],

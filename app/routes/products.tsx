@@ -38,23 +38,22 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
               data-testid="category-card"
             >
-              <div className="relative">
-                <img
-                  src={category.image}
-                  alt={category.alt}
-                  width={640}
-                  height={400}
-                  loading={index < 2 ? "eager" : "lazy"}
-                  className="aspect-[8/5] w-full bg-mist object-cover"
-                />
-                {category.isNew ? (
-                  <span className="absolute top-3 left-3 rounded-full bg-signal px-3 py-1 text-sm font-bold text-white">
-                    New
-                  </span>
-                ) : null}
-              </div>
+              <img
+                src={category.image}
+                alt={category.alt}
+                width={640}
+                height={400}
+                loading={index < 2 ? "eager" : "lazy"}
+                className="aspect-[8/5] w-full bg-mist object-cover"
+              />
               <div className="flex flex-1 flex-col gap-3 p-5">
-                <h2 className="text-xl font-bold text-navy">{category.title}</h2>
+                {/* The badge sits beside the title, never on the artwork. */}
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <h2 className="text-xl font-bold text-navy">{category.title}</h2>
+                  {category.isNew ? (
+                    <span className="rounded-full bg-signal px-3 py-0.5 text-sm font-bold text-white">New</span>
+                  ) : null}
+                </div>
                 <p className="text-slate-700">{category.summary}</p>
                 <ul className="space-y-1 text-sm text-slate-700">
                   {category.features.map((feature) => (

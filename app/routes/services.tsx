@@ -47,7 +47,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   {service.title}
                 </h2>
                 <p className="mt-3 text-slate-700">{service.description}</p>
-                <ul className="mt-5 grid grid-cols-2 gap-3" aria-label={`${service.title} features`}>
+                <ul className="mt-5 grid gap-3 sm:grid-cols-2" aria-label={`${service.title} features`}>
                   {service.features.map((feature) => (
                     <li key={feature.title} className="rounded-md bg-mist px-4 py-3 font-semibold text-navy">
                       {feature.title}
