@@ -1,6 +1,5 @@
 import { Clock, Mail, Phone } from "lucide-react";
 import { NavLink } from "react-router";
-import { navItems } from "../content/navigation";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
 import { BrandLink } from "./brand-mark";
@@ -37,7 +36,7 @@ export function Header() {
         <BrandLink className="text-navy" />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {navItems.map((item) => (
+            {site.navigation.map((item) => (
               <li key={item.id}>
                 {item.isRoute ? (
                   <NavLink to={item.route} className={navLinkClass}>

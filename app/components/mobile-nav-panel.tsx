@@ -1,7 +1,6 @@
 import { Mail, Phone, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { NavLink } from "react-router";
-import { navItems } from "../content/navigation";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
 import { SectionLink } from "./section-link";
@@ -32,7 +31,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
           </div>
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1">
-              {navItems.map((item) => (
+              {site.navigation.map((item) => (
                 <li key={item.id}>
                   {item.isRoute ? (
                     <NavLink to={item.route} className={itemClass} onClick={close}>

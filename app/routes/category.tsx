@@ -2,27 +2,36 @@ import { ArrowLeft, Clock, Mail, Package, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { BrandStrip } from "../components/brand-strip";
 import { JsonLd } from "../components/json-ld";
-import { getCategory } from "../content/catalogue";
-import { type CategorySlug, categorySlugs } from "../content/schema";
-import { mailtoHref, type Site, telHref } from "../content/site";
+import { findCategory } from "../content/catalogue";
+import { mailtoHref, type Site, telHref, withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
-import { useRootData } from "../lib/root-data";
+import { useSite } from "../lib/root-data";
 import { breadcrumbs, itemList } from "../lib/structured-data";
 import type { Route } from "./+types/category";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.split("/")[2]?.replace(/\.data$/, "");
-  if (!categorySlugs.includes(slug as CategorySlug)) throw data("Unknown category", { status: 404 });
-  const category = getCategory(slug as CategorySlug);
-  return {
-    category,
-    meta: { title: category.title, description: category.metaDescription, path: `/products/${category.slug}` },
-  };
+export function loader({ params }: Route.LoaderArgs) {
+  const category = findCategory(params.slug);
+  if (!category) throw data("Unknown category", { status: 404 });
+  return withIdentity(
+    {
+      category,
+      meta: { title: category.title, description: category.metaDescription, path: `/products/${category.slug}` },
+    },
+    getConfig().site,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 const highlightIcons = [Clock, Phone, Package];
+
+/** The in-page anchor of a type group, e.g. "Ball Bearings" → "ball-bearings". */
+const groupAnchor = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 function quoteEmail(site: Site, categoryTitle: string) {
   return mailtoHref(site, {
@@ -46,19 +55,25 @@ function quoteEmail(site: Site, categoryTitle: string) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;
-  const { site, siteUrl } = useRootData();
+  const site = useSite();
+  const path = `/products/${category.slug}`;
   return (
     <>
       <JsonLd
         data={[
-          breadcrumbs(siteUrl, [
+          breadcrumbs(site, [
             { name: "Home", path: "/" },
             { name: "Products", path: "/products" },
-            { name: category.title, path: `/products/${category.slug}` },
+            { name: category.title, path },
           ]),
           itemList(
+            site,
             `${category.title} we supply`,
-            category.groups.map((group) => ({ name: group.name, description: group.description })),
+            category.groups.map((group) => ({
+              name: group.name,
+              description: group.description,
+              path: `${path}#${groupAnchor(group.name)}`,
+            })),
           ),
         ]}
       />
@@ -108,6 +123,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             {category.groups.map((group) => (
               <article
                 key={group.name}
+                id={groupAnchor(group.name)}
                 className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
                 data-testid="type-group"
               >

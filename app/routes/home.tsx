@@ -5,7 +5,8 @@ import { ContentIcon } from "../components/icons";
 import { SectionLink } from "../components/section-link";
 import { Slideshow } from "../components/slideshow";
 import * as home from "../content/home";
-import { accountApplicationHref, mailtoHref, telHref } from "../content/site";
+import { accountApplicationHref, mailtoHref, telHref, withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
 import { keepDataAfterPost } from "../lib/revalidate";
 import { useSite } from "../lib/root-data";
@@ -17,20 +18,23 @@ import type { Route } from "./+types/home";
 export function loader() {
   const { hero, claims, partners, cards, marketing, about, slides, industries, industriesSection } = home;
   const { quoteSection, contactSection } = home;
-  return {
-    hero,
-    claims,
-    partners,
-    cards,
-    marketing,
-    about,
-    slides,
-    industries,
-    industriesSection,
-    quoteSection,
-    contactSection,
-    meta: { ...home.homeMeta, path: "/" },
-  };
+  return withIdentity(
+    {
+      hero,
+      claims,
+      partners,
+      cards,
+      marketing,
+      about,
+      slides,
+      industries,
+      industriesSection,
+      quoteSection,
+      contactSection,
+      meta: { ...home.homeMeta, path: "/" },
+    },
+    getConfig().site,
+  );
 }
 
 export function action(args: Route.ActionArgs) {

@@ -1,25 +1,61 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { JsonLd } from "../components/json-ld";
 import { PageIntro } from "../components/page-intro";
 import { SectionLink } from "../components/section-link";
 import { categories, productsPage } from "../content/catalogue";
+import { withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
+import { useSite } from "../lib/root-data";
+import { breadcrumbs, itemList } from "../lib/structured-data";
 import type { Route } from "./+types/products";
 
 export function loader() {
-  return {
-    page: productsPage,
-    categories,
-    meta: { title: productsPage.title, description: productsPage.metaDescription, path: "/products" },
-  };
+  const { title, intro, metaDescription } = productsPage;
+  return withIdentity(
+    {
+      page: { title, intro },
+      // Only what the cards show; each category's groups and brands travel with its own page.
+      categories: categories.map(({ slug, title, image, alt, summary, features, isNew }) => ({
+        slug,
+        title,
+        image,
+        alt,
+        summary,
+        features,
+        isNew,
+      })),
+      meta: { title, description: metaDescription, path: "/products" },
+    },
+    getConfig().site,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { page, categories } = loaderData;
+  const site = useSite();
   return (
     <>
+      <JsonLd
+        data={[
+          breadcrumbs(site, [
+            { name: "Home", path: "/" },
+            { name: page.title, path: "/products" },
+          ]),
+          itemList(
+            site,
+            page.title,
+            categories.map((category) => ({
+              name: category.title,
+              description: category.summary,
+              path: `/products/${category.slug}`,
+            })),
+          ),
+        ]}
+      />
       <PageIntro title={page.title} intro={page.intro}>
         <div className="flex flex-wrap gap-3">
           <SectionLink section="quote" className="btn btn-primary">

@@ -3,27 +3,37 @@ import { Link } from "react-router";
 import { JsonLd } from "../components/json-ld";
 import { PageIntro } from "../components/page-intro";
 import { services, servicesPage } from "../content/catalogue";
+import { withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
-import { useRootData } from "../lib/root-data";
-import { serviceList } from "../lib/structured-data";
+import { useSite } from "../lib/root-data";
+import { breadcrumbs, serviceList } from "../lib/structured-data";
 import type { Route } from "./+types/services";
 
 export function loader() {
-  return {
-    page: servicesPage,
-    services,
-    meta: { title: servicesPage.title, description: servicesPage.metaDescription, path: "/services" },
-  };
+  const { title, intro, metaDescription } = servicesPage;
+  return withIdentity(
+    { page: { title, intro }, services, meta: { title, description: metaDescription, path: "/services" } },
+    getConfig().site,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { page, services } = loaderData;
-  const { site, siteUrl } = useRootData();
+  const site = useSite();
   return (
     <>
-      <JsonLd data={serviceList(site, siteUrl, services)} />
+      <JsonLd
+        data={[
+          breadcrumbs(site, [
+            { name: "Home", path: "/" },
+            { name: page.title, path: "/services" },
+          ]),
+          ...serviceList(site, services),
+        ]}
+      />
       <PageIntro title={page.title} intro={page.intro} />
       <div className="bg-paper py-12">
         <div className="container-page grid gap-8 lg:grid-cols-2">
