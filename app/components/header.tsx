@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
 import { BrandLink } from "./brand-mark";
+import { button } from "./button";
 import { MobileNav } from "./mobile-nav";
 import { SectionLink } from "./section-link";
 
@@ -52,10 +53,10 @@ export function Header() {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
-          <a href={accountApplicationHref(site)} className="btn btn-secondary text-steel">
+          <a href={accountApplicationHref(site)} className={button({ variant: "secondary" })}>
             Request an Account
           </a>
-          <SectionLink section="quote" className="btn btn-primary">
+          <SectionLink section="quote" className={button()}>
             Request Quote
           </SectionLink>
         </div>

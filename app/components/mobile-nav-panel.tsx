@@ -3,6 +3,7 @@ import { Dialog } from "radix-ui";
 import { NavLink } from "react-router";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
+import { button } from "./button";
 import { SectionLink } from "./section-link";
 
 const itemClass =
@@ -47,10 +48,10 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
             </ul>
           </nav>
           <div className="flex flex-col gap-3">
-            <SectionLink section="quote" className="btn btn-primary" onClick={close}>
+            <SectionLink section="quote" className={button()} onClick={close}>
               Request Quote
             </SectionLink>
-            <a href={accountApplicationHref(site)} className="btn btn-secondary text-steel" onClick={close}>
+            <a href={accountApplicationHref(site)} className={button({ variant: "secondary" })} onClick={close}>
               Request an Account
             </a>
           </div>

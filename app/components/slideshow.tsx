@@ -1,6 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { Slide } from "../content/schema";
+import { cn } from "../lib/cn";
 import { prefersReducedMotion } from "../lib/scroll";
 
 /** Spec §2/§9: a new slide every 4000 ms, each fading in over 700 ms once loaded; 28rem high. */
@@ -64,14 +65,16 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
               height={560}
               loading="lazy"
               onLoad={() => markLoaded(index)}
-              className={`h-full w-full object-contain transition-opacity duration-700 sm:object-cover ${
-                index === current && loaded[index] ? "opacity-100" : "opacity-0"
-              }`}
+              className={cn(
+                "h-full w-full object-contain transition-opacity duration-700 sm:object-cover",
+                index === current && loaded[index] ? "opacity-100" : "opacity-0",
+              )}
             />
             <figcaption
-              className={`absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white ${
-                index === current ? "" : "hidden"
-              }`}
+              className={cn(
+                "absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white",
+                index !== current && "hidden",
+              )}
             >
               {slide.caption}
             </figcaption>
@@ -106,9 +109,10 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
                 className="group inline-flex size-10 items-center justify-center"
               >
                 <span
-                  className={`size-3.5 rounded-full border-2 border-steel ${
-                    index === current ? "bg-steel" : "bg-white group-hover:bg-mist"
-                  }`}
+                  className={cn(
+                    "size-3.5 rounded-full border-2 border-steel",
+                    index === current ? "bg-steel" : "bg-white group-hover:bg-mist",
+                  )}
                 />
                 <span className="sr-only">Go to slide {index + 1}</span>
               </button>

@@ -1,6 +1,7 @@
 import { ArrowLeft, Clock, Mail, Package, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { BrandStrip } from "../components/brand-strip";
+import { button } from "../components/button";
 import { JsonLd } from "../components/json-ld";
 import { findCategory } from "../content/catalogue";
 import { mailtoHref, type Site, telHref, withIdentity } from "../content/site";
@@ -80,7 +81,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <div className="bg-navy text-white">
         <div className="container-page grid items-center gap-8 py-8 md:grid-cols-2 md:py-12">
           <div>
-            <Link to="/products" className="btn btn-secondary mb-6 text-white">
+            <Link to="/products" className={button({ variant: "secondary", surface: "dark", className: "mb-6" })}>
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Products
             </Link>
@@ -164,11 +165,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <a href={telHref(site)} className="btn btn-primary">
+            <a href={telHref(site)} className={button()}>
               <Phone aria-hidden="true" className="size-4" />
               Call {site.phoneDisplay}
             </a>
-            <a href={quoteEmail(site, category.title)} className="btn btn-secondary">
+            <a href={quoteEmail(site, category.title)} className={button({ variant: "secondary", surface: "dark" })}>
               <Mail aria-hidden="true" className="size-4" />
               Request Quote
             </a>

@@ -1,5 +1,6 @@
 import { ArrowRight, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { button } from "../components/button";
 import { ContactSection } from "../components/contact-section";
 import { ContentIcon } from "../components/icons";
 import { SectionLink } from "../components/section-link";
@@ -71,14 +72,14 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-200 sm:text-xl">{content.hero.subline}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <SectionLink section="quote" className="btn btn-primary">
+            <SectionLink section="quote" className={button()}>
               Request Quote
             </SectionLink>
-            <a href={telHref(site)} className="btn btn-secondary">
+            <a href={telHref(site)} className={button({ variant: "secondary", surface: "dark" })}>
               <Phone aria-hidden="true" className="size-4" />
               Call Now<span className="sr-only"> on {site.phoneDisplay}</span>
             </a>
-            <a href={accountApplicationHref(site)} className="btn btn-secondary">
+            <a href={accountApplicationHref(site)} className={button({ variant: "secondary", surface: "dark" })}>
               Request an Account
             </a>
           </div>
@@ -135,7 +136,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
             >
               <h2 className="text-2xl font-bold text-navy">{card.title}</h2>
               <p className="text-slate-700">{card.text}</p>
-              <Link to={card.to} className="btn btn-primary mt-auto self-start">
+              <Link to={card.to} className={button({ className: "mt-auto self-start" })}>
                 {card.cta}
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>

@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { button } from "../components/button";
 import { JsonLd } from "../components/json-ld";
 import { PageIntro } from "../components/page-intro";
 import { SectionLink } from "../components/section-link";
@@ -58,10 +59,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       />
       <PageIntro title={page.title} intro={page.intro}>
         <div className="flex flex-wrap gap-3">
-          <SectionLink section="quote" className="btn btn-primary">
+          <SectionLink section="quote" className={button()}>
             Request Product Quote
           </SectionLink>
-          <Link to="/contact" className="btn btn-secondary">
+          <Link to="/contact" className={button({ variant: "secondary", surface: "dark" })}>
             Contact Us
           </Link>
         </div>
@@ -99,7 +100,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-                <Link to={`/products/${category.slug}`} className="btn btn-primary mt-auto">
+                <Link to={`/products/${category.slug}`} className={button({ className: "mt-auto" })}>
                   View Full Range<span className="sr-only"> of {category.title}</span>
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
@@ -119,10 +120,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <SectionLink section="quote" className="btn btn-primary">
+            <SectionLink section="quote" className={button()}>
               Request Quote
             </SectionLink>
-            <Link to="/contact" className="btn btn-secondary">
+            <Link to="/contact" className={button({ variant: "secondary", surface: "dark" })}>
               Contact Us
             </Link>
           </div>

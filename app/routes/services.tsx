@@ -1,5 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { button } from "../components/button";
 import { JsonLd } from "../components/json-ld";
 import { PageIntro } from "../components/page-intro";
 import { services, servicesPage } from "../content/catalogue";
@@ -69,7 +70,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <div className="container-page mt-10 flex justify-center">
-          <Link to="/contact" className="btn btn-primary text-lg">
+          <Link to="/contact" className={button({ size: "lg" })}>
             Enquire About Our Services - Contact Us
             <ArrowRight aria-hidden="true" className="size-5" />
           </Link>

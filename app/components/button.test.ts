@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { cn } from "../lib/cn";
+import { button } from "./button";
+
+const classes = (value: string) => value.split(" ");
+
+describe("button classes", () => {
+  it("draws a filled call to action by default", () => {
+    expect(classes(button())).toEqual(expect.arrayContaining(["bg-signal", "text-white", "min-h-11"]));
+  });
+
+  it("outlines a secondary button in the colour its surface needs", () => {
+    expect(classes(button({ variant: "secondary" }))).toEqual(expect.arrayContaining(["border-2", "text-steel"]));
+    const onDark = classes(button({ variant: "secondary", surface: "dark" }));
+    expect(onDark).toContain("text-white");
+    expect(onDark).not.toContain("text-steel");
+    expect(onDark).not.toContain("bg-signal");
+  });
+
+  it("lets a caller's classes win a clash instead of adding a second value", () => {
+    const wide = classes(button({ size: "lg", className: "w-full px-6" }));
+    expect(wide).toEqual(expect.arrayContaining(["w-full", "px-6", "text-lg", "text-white"]));
+    expect(wide).not.toContain("px-4.5");
+  });
+});
+
+describe("cn", () => {
+  it("drops falsy entries and keeps the later of two clashing classes", () => {
+    expect(cn("p-4", false, undefined, "hidden", "p-2")).toBe("hidden p-2");
+  });
+});
