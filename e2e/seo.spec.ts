@@ -22,9 +22,9 @@ async function head(request: import("@playwright/test").APIRequestContext, path:
   };
 }
 
-test("every page has a unique title search results show whole, a description, an absolute canonical link and a share image with its text", async ({
-  request,
-}) => {
+test("every page has a unique title search results show whole, a description, an absolute canonical link and a share image with its text", {
+  tag: "@api",
+}, async ({ request }) => {
   const titles = new Set<string>();
   for (const route of routes) {
     const page = await head(request, route.path);
@@ -44,14 +44,14 @@ test("every page has a unique title search results show whole, a description, an
   }
 });
 
-test("the home title names the brand, what it sells and where", async ({ request }) => {
+test("the home title names the brand, what it sells and where", { tag: "@api" }, async ({ request }) => {
   const { title } = await head(request, "/");
   expect(title).toBe(`Industrial MRO Supplies in ${site.tradeCounter.locality} | ${site.name}`);
 });
 
-test("every page describes the company, the website and the trade counter, and claims no prices or ratings", async ({
-  request,
-}) => {
+test("every page describes the company, the website and the trade counter, and claims no prices or ratings", {
+  tag: "@api",
+}, async ({ request }) => {
   for (const route of routes) {
     const { jsonLd } = await head(request, route.path);
     expect(jsonLd.find((node) => node["@type"] === "Organization")).toEqual({
@@ -103,7 +103,9 @@ test("every page describes the company, the website and the trade counter, and c
   }
 });
 
-test("catalogue pages carry breadcrumbs and lists whose entries link to what they name", async ({ request }) => {
+test("catalogue pages carry breadcrumbs and lists whose entries link to what they name", { tag: "@api" }, async ({
+  request,
+}) => {
   const products = (await head(request, "/products")).jsonLd;
   expect(products.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
     itemListElement: [
@@ -151,7 +153,9 @@ test("catalogue pages carry breadcrumbs and lists whose entries link to what the
   for (const service of services) expect(service.provider["@id"]).toBe(`${siteUrl}/#business`);
 });
 
-test("the sitemap lists exactly the pages; robots.txt allows all and names it", async ({ request }) => {
+test("the sitemap lists exactly the pages; robots.txt allows all and names it", { tag: "@api" }, async ({
+  request,
+}) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const urls = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
