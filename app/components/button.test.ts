@@ -28,4 +28,18 @@ describe("cn", () => {
   it("drops falsy entries and keeps the later of two clashing classes", () => {
     expect(cn("p-4", false, undefined, "hidden", "p-2")).toBe("hidden p-2");
   });
+
+  it.each([
+    ["px-4.5 py-2.5", "p-3", "p-3"],
+    ["p-3", "px-6", "p-3 px-6"],
+    ["text-lg text-white", "text-steel", "text-lg text-steel"],
+    ["text-steel text-center", "text-xl", "text-steel text-center text-xl"],
+    ["bg-signal hover:bg-signal-dark", "bg-mist", "hover:bg-signal-dark bg-mist"],
+    ["border-2 border-current", "border-red-800", "border-2 border-red-800"],
+    ["inline-flex min-h-11", "hidden sm:flex", "min-h-11 hidden sm:flex"],
+    ["hover:bg-white/10", "hover:bg-mist", "hover:bg-mist"],
+    ["animate-marquee", "motion-reduce:animate-none", "animate-marquee motion-reduce:animate-none"],
+  ])("%s + %s = %s", (base, extra, merged) => {
+    expect(cn(base, extra)).toBe(merged);
+  });
 });
