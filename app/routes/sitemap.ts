@@ -2,7 +2,7 @@ import { getConfig } from "../lib/env.server";
 import { pageUrls } from "../pages";
 
 export function loader() {
-  const { siteUrl } = getConfig();
+  const siteUrl = getConfig().site.url;
   const urls = pageUrls.map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`);
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
