@@ -30,13 +30,19 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
+  // Tests that only send requests (tagged @api) run once, without a browser; the layout test sets its own
+  // widths, so it runs in one browser project.
   projects: [
+    { name: "api", grep: /@api\b/ },
     {
       name: "desktop",
+      grepInvert: /@api\b/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "phone",
+      grepInvert: /@api\b/,
+      testIgnore: /layout\.spec\.ts$/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],

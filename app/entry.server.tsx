@@ -2,11 +2,16 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider, nonceContext } from "./lib/context";
+import { getLogger } from "./lib/logger.server";
+import { logRequestError } from "./lib/request-errors.server";
 
 export const streamTimeout = 5_000;
+
+/** Loader, action and render failures go to the process's logger, once and without personal data. */
+export const handleError: HandleErrorFunction = (error, { request }) => logRequestError(getLogger(), error, request);
 
 export default function handleRequest(
   request: Request,
@@ -58,7 +63,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Failures before the document is ready reach handleError through the router.
+          if (shellRendered) logRequestError(getLogger(), error, request);
         },
       },
     );

@@ -4,19 +4,19 @@ import appStylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
 import { JsonLd } from "./components/json-ld";
+import { NotFound } from "./components/not-found";
 import { categories } from "./content/catalogue";
 import { useNonce } from "./lib/context";
 import { getConfig } from "./lib/env.server";
 import { todaysOpeningCalendar } from "./lib/opening-hours.server";
 import { keepDataAfterPost } from "./lib/revalidate";
 import { useRootData } from "./lib/root-data";
-import { localBusiness } from "./lib/structured-data";
+import { siteEntities } from "./lib/structured-data";
 
 export function loader() {
-  const { site, siteUrl, closures } = getConfig();
+  const { site, closures } = getConfig();
   return {
     site,
-    siteUrl,
     categoryLinks: categories.map(({ slug, title }) => ({ slug, title })),
     openingCalendar: todaysOpeningCalendar(site, closures),
   };
@@ -32,7 +32,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { site, siteUrl, openingCalendar } = useRootData();
+  const { site, openingCalendar, isFallback } = useRootData();
   return (
     <html lang="en-GB">
       <head>
@@ -43,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React places the one render-blocking stylesheet ahead of the script preloads. */}
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Links />
-        {siteUrl ? <JsonLd data={localBusiness(site, siteUrl, openingCalendar)} /> : null}
+        {isFallback ? null : <JsonLd data={siteEntities(site, openingCalendar)} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -69,6 +69,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const detail = isRouteErrorResponse(error)
     ? `${error.status}: ${typeof error.data === "string" && error.data ? error.data : error.statusText}`
     : "500: Internal Server Error";

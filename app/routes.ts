@@ -2,8 +2,8 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { pages } from "./pages";
 
 export default [
-  ...pages.map(({ path, file, id }) => (path === "/" ? index(file) : route(path.slice(1), file, { id }))),
-  // Answered per request: results depend on the query (see react-router.config.ts), and not in the sitemap.
+  ...pages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
+  // Answered per request: results depend on the query (not prerendered, not in the sitemap).
   route("search", "routes/search.tsx"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

@@ -64,7 +64,7 @@ for (const category of categories) {
   test.describe(`${category.title} page`, () => {
     const path = `/products/${category.slug}`;
 
-    test("server HTML holds every group, range, sub-type and brand in order", async ({ request }) => {
+    test("server HTML holds every group, range, sub-type and brand in order", { tag: "@api" }, async ({ request }) => {
       const html = decode(await (await request.get(path)).text());
       expectInOrder(
         html,

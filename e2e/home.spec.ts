@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { claims, industries, partners } from "../app/content/home";
-import { decodeMailto, hydrated, site } from "./support";
+import { decodeMailto, hydrated, installClock, pauseClock, site } from "./support";
 
 test("hero: headline, subline and the three actions", async ({ page }) => {
   await page.goto("/");
@@ -46,28 +46,32 @@ test("about: thirteen industries, sections in order about < quote < contact", as
 });
 
 test.describe("slideshow", () => {
-  test("four dots; advances within 4.5 s; a dot jumps; pause stops it", async ({ page }) => {
+  const dot = (page: Page, n: number) => page.getByRole("button", { name: `Go to slide ${n}` });
+
+  test("four dots; a new slide every 4000 ms; a dot jumps; pause stops it", async ({ page }) => {
+    await installClock(page);
     await page.goto("/#about");
     await hydrated(page);
-    const dots = page.getByRole("button", { name: /^Go to slide \d$/ });
-    await expect(dots).toHaveCount(4);
-    await expect(page.getByRole("button", { name: "Go to slide 1" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("button", { name: /^Go to slide \d$/ })).toHaveCount(4);
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
     await expect(page.getByTestId("slide-spinner")).toBeHidden();
-    await expect(page.getByRole("button", { name: "Go to slide 2" })).toHaveAttribute("aria-current", "true", {
-      timeout: 4500,
-    });
-    await page.getByRole("button", { name: "Go to slide 4" }).click();
-    await expect(page.getByRole("button", { name: "Go to slide 4" })).toHaveAttribute("aria-current", "true");
-    const current = page.locator('[data-testid="slide"][data-current="true"] img');
-    await expect(current).toHaveCSS("opacity", "1");
+    await pauseClock(page);
+    // Choosing a slide starts its 4000 ms afresh.
+    await dot(page, 2).click();
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(3999);
+    await expect(dot(page, 2)).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(1);
+    await expect(dot(page, 3)).toHaveAttribute("aria-current", "true");
+    await dot(page, 4).click();
+    await expect(dot(page, 4)).toHaveAttribute("aria-current", "true");
+    await expect(page.locator('[data-testid="slide"][data-current="true"] img')).toHaveCSS("opacity", "1");
     await page.getByRole("button", { name: "Pause slideshow" }).click();
-    await page.waitForTimeout(4500);
-    await expect(page.getByRole("button", { name: "Go to slide 4" })).toHaveAttribute("aria-current", "true");
+    await page.clock.runFor(12_000);
+    await expect(dot(page, 4)).toHaveAttribute("aria-current", "true");
     await page.getByRole("button", { name: "Play slideshow" }).click();
-    // Playing again restarts the 4 s interval; allow for a busy test machine.
-    await expect(page.getByRole("button", { name: "Go to slide 1" })).toHaveAttribute("aria-current", "true", {
-      timeout: 6000,
-    });
+    await page.clock.runFor(4000);
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
   });
 
   test("reserves its 28rem so nothing shifts", async ({ page }) => {
@@ -78,11 +82,13 @@ test.describe("slideshow", () => {
 
   test("does not play under reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await installClock(page);
     await page.goto("/#about");
     await hydrated(page);
     await expect(page.getByRole("button", { name: "Play slideshow" })).toBeVisible();
-    await page.waitForTimeout(4500);
-    await expect(page.getByRole("button", { name: "Go to slide 1" })).toHaveAttribute("aria-current", "true");
+    await pauseClock(page);
+    await page.clock.runFor(12_000);
+    await expect(dot(page, 1)).toHaveAttribute("aria-current", "true");
   });
 });
 

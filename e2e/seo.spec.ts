@@ -17,32 +17,59 @@ async function head(request: import("@playwright/test").APIRequestContext, path:
     canonical: attr(/<link rel="canonical" href="([^"]*)"/),
     ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
     twitterCard: attr(/<meta name="twitter:card" content="([^"]*)"/),
+    twitterImageAlt: attr(/<meta name="twitter:image:alt" content="([^"]*)"/),
     jsonLd,
   };
 }
 
-test("every page has a unique title, a description, an absolute canonical link and a share image", async ({
-  request,
-}) => {
+test("every page has a unique title search results show whole, a description, an absolute canonical link and a share image with its text", {
+  tag: "@api",
+}, async ({ request }) => {
   const titles = new Set<string>();
   for (const route of routes) {
     const page = await head(request, route.path);
     expect(page.title, route.path).toBeTruthy();
     expect(titles.has(page.title as string), `${route.path} title is unique`).toBe(false);
     titles.add(page.title as string);
+    expect(page.title?.length, `${route.path} title fits a search result`).toBeLessThanOrEqual(60);
+    expect(page.title, route.path).toContain(site.name);
     expect(page.description?.length, route.path).toBeGreaterThanOrEqual(50);
     expect(page.canonical).toBe(`${siteUrl}${route.path}`);
     expect(page.ogImage).toBe(`${siteUrl}/social.png`);
     expect(page.twitterCard).toBe("summary_large_image");
+    expect(page.twitterImageAlt).toBe(`${site.name}: industrial MRO supplies from ${site.tradeCounter.locality}`);
     expect(page.html).toContain('<html lang="en-GB">');
     expect(page.html).toContain('<meta name="theme-color"');
     expect(page.html).toContain('rel="manifest" href="/manifest.webmanifest"');
   }
 });
 
-test("every page describes the business as a LocalBusiness, and claims no prices or ratings", async ({ request }) => {
+test("the home title names the brand, what it sells and where", { tag: "@api" }, async ({ request }) => {
+  const { title } = await head(request, "/");
+  expect(title).toBe(`Industrial MRO Supplies in ${site.tradeCounter.locality} | ${site.name}`);
+});
+
+test("every page describes the company, the website and the trade counter, and claims no prices or ratings", {
+  tag: "@api",
+}, async ({ request }) => {
   for (const route of routes) {
     const { jsonLd } = await head(request, route.path);
+    expect(jsonLd.find((node) => node["@type"] === "Organization")).toEqual({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      "@id": `${siteUrl}/#organization`,
+      name: site.name,
+      url: `${siteUrl}/`,
+      logo: `${siteUrl}/icon-512.png`,
+      email: site.email,
+      telephone: site.phoneTel,
+    });
+    expect(jsonLd.find((node) => node["@type"] === "WebSite")).toMatchObject({
+      "@id": `${siteUrl}/#website`,
+      name: site.name,
+      url: `${siteUrl}/`,
+      publisher: { "@id": `${siteUrl}/#organization` },
+    });
     const business = jsonLd.find((node) => node["@type"] === "LocalBusiness");
     expect(business, route.path).toMatchObject({
       "@context": "https://schema.org",
@@ -53,7 +80,14 @@ test("every page describes the business as a LocalBusiness, and claims no prices
       logo: `${siteUrl}/icon-512.png`,
       foundingDate: "2021-07",
       areaServed: { "@type": "Country", name: "GB" },
-      address: { "@type": "PostalAddress", addressLocality: "Telford", addressCountry: "GB" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: site.tradeCounter.streetAddress,
+        addressLocality: site.tradeCounter.locality,
+        addressRegion: site.tradeCounter.region,
+        postalCode: site.tradeCounter.postcode,
+        addressCountry: "GB",
+      },
       geo: { "@type": "GeoCoordinates", latitude: site.tradeCounter.lat, longitude: site.tradeCounter.lng },
       openingHoursSpecification: [
         {
@@ -69,8 +103,32 @@ test("every page describes the business as a LocalBusiness, and claims no prices
   }
 });
 
-test("category pages carry breadcrumbs and their groups; services carry four services", async ({ request }) => {
-  const { jsonLd } = await head(request, "/products/bearings");
+test("catalogue pages carry breadcrumbs and lists whose entries link to what they name", { tag: "@api" }, async ({
+  request,
+}) => {
+  const products = (await head(request, "/products")).jsonLd;
+  expect(products.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
+    itemListElement: [
+      { position: 1, name: "Home", item: `${siteUrl}/` },
+      { position: 2, name: "Our Product Range", item: `${siteUrl}/products` },
+    ],
+  });
+  const categoryList = products.find((node) => node["@type"] === "ItemList");
+  expect(categoryList.itemListElement).toHaveLength(8);
+  expect(categoryList.itemListElement[0]).toMatchObject({
+    position: 1,
+    name: "Bearings",
+    url: `${siteUrl}/products/bearings`,
+  });
+  const servicesPage = (await head(request, "/services")).jsonLd;
+  expect(servicesPage.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
+    itemListElement: [
+      { position: 1, name: "Home", item: `${siteUrl}/` },
+      { position: 2, name: "Services & Added Value", item: `${siteUrl}/services` },
+    ],
+  });
+
+  const { jsonLd, html } = await head(request, "/products/bearings");
   expect(jsonLd.find((node) => node["@type"] === "BreadcrumbList")).toMatchObject({
     itemListElement: [
       { position: 1, name: "Home", item: `${siteUrl}/` },
@@ -80,6 +138,11 @@ test("category pages carry breadcrumbs and their groups; services carry four ser
   });
   const groups = jsonLd.find((node) => node["@type"] === "ItemList");
   expect(groups.itemListElement.map((item: { name: string }) => item.name)).toContain("Ball Bearings");
+  for (const item of groups.itemListElement as { url: string }[]) {
+    const anchor = item.url.split("#")[1];
+    expect(item.url).toMatch(new RegExp(`^${siteUrl}/products/bearings#[a-z0-9-]+$`));
+    expect(html, `the page holds #${anchor}`).toContain(`id="${anchor}"`);
+  }
   const services = (await head(request, "/services")).jsonLd.filter((node) => node["@type"] === "Service");
   expect(services.map((s) => s.name)).toEqual([
     "Engineering Services",
@@ -90,7 +153,9 @@ test("category pages carry breadcrumbs and their groups; services carry four ser
   for (const service of services) expect(service.provider["@id"]).toBe(`${siteUrl}/#business`);
 });
 
-test("the sitemap lists exactly the pages; robots.txt allows all and names it", async ({ request }) => {
+test("the sitemap lists exactly the pages; robots.txt allows all and names it", { tag: "@api" }, async ({
+  request,
+}) => {
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const urls = [...(await sitemap.text()).matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);

@@ -3,7 +3,7 @@ import { decodeMailto, expectNoAxeViolations, hydrated, isPhone, routes, site } 
 
 test.describe("every route", () => {
   for (const route of routes) {
-    test(`${route.path} answers 200 with its heading in the server HTML`, async ({ request }) => {
+    test(`${route.path} answers 200 with its heading in the server HTML`, { tag: "@api" }, async ({ request }) => {
       const response = await request.get(route.path, { maxRedirects: 0 });
       expect(response.status()).toBe(200);
       const html = await response.text();
@@ -23,7 +23,7 @@ test.describe("every route", () => {
   }
 });
 
-test("headers: security, caching and no trailing-slash redirect", async ({ request }) => {
+test("headers: security, caching and no trailing-slash redirect", { tag: "@api" }, async ({ request }) => {
   const home = await request.get("/");
   const headers = home.headers();
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
@@ -53,7 +53,7 @@ test("headers: security, caching and no trailing-slash redirect", async ({ reque
   expect(second.headers()["content-security-policy"]).not.toBe(headers["content-security-policy"]);
 });
 
-test("health check and body limit", async ({ request }) => {
+test("health check and body limit", { tag: "@api" }, async ({ request }) => {
   expect(await (await request.get("/healthz")).json()).toMatchObject({ status: "ok" });
   const big = await request.post("/", { data: "x".repeat(200_000), headers: { "content-type": "text/plain" } });
   expect(big.status()).toBe(413);

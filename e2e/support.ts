@@ -43,6 +43,21 @@ export async function hydrated(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
 }
 
+const clockStart = Date.UTC(2026, 2, 2, 9);
+
+/** Gives the page a controllable clock; it runs as usual until pauseClock(). Call before navigating. */
+export async function installClock(page: Page) {
+  await page.clock.install({ time: clockStart });
+}
+
+/**
+ * Stops the page's clock so that its timers fire only when the test moves time on (page.clock.runFor).
+ * The clock first jumps well past page load, firing each timer then due once.
+ */
+export async function pauseClock(page: Page) {
+  await page.clock.pauseAt(clockStart + 10 * 60_000);
+}
+
 export function decodeMailto(href: string) {
   const url = new URL(href);
   return {

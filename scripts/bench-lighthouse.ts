@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { pages } from "../app/pages.ts";
+import { pageUrls } from "../app/pages.ts";
 import { startServer } from "../test/server.ts";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -27,7 +27,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 type Row = Record<string, number>;
 const rows: { path: string; row: Row }[] = [];
 try {
-  for (const { path } of pages) {
+  for (const path of pageUrls) {
     const samples: Row[] = [];
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: "json", logLevel: "error" });

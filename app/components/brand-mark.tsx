@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { cn } from "../lib/cn";
 import { useSite } from "../lib/root-data";
 
 export function BrandLink({ className = "" }: { className?: string }) {
   const site = useSite();
   return (
-    <Link to="/" className={`flex min-h-11 items-center gap-2.5 font-bold ${className}`}>
+    <Link to="/" className={cn("flex min-h-11 items-center gap-2.5 font-bold", className)}>
       <img src="/art/brand/mark.svg" alt="" width={40} height={40} className="size-10 shrink-0" />
       <span className="text-lg leading-tight">{site.name}</span>
     </Link>

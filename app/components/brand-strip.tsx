@@ -1,12 +1,16 @@
 import { Pause, Play } from "lucide-react";
 import { useState } from "react";
 import type { Brand } from "../content/schema";
+import { cn } from "../lib/cn";
 
 function BrandList({ brands, hidden }: { brands: Brand[]; hidden?: boolean }) {
   return (
     <ul
       aria-hidden={hidden ? "true" : undefined}
-      className={`flex shrink-0 items-center gap-4 pr-4 ${hidden ? "motion-reduce:hidden" : "motion-reduce:flex-wrap motion-reduce:justify-center"}`}
+      className={cn(
+        "flex shrink-0 items-center gap-4 pr-4",
+        hidden ? "motion-reduce:hidden" : "motion-reduce:flex-wrap motion-reduce:justify-center",
+      )}
     >
       {brands.map((brand) => (
         <li

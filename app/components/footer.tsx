@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { mailtoHref, telHref, tradeCounterAddress } from "../content/site";
+import { cn } from "../lib/cn";
 import { useRootData } from "../lib/root-data";
+import { button } from "./button";
 import { SectionLink } from "./section-link";
 
 const linkClass = "inline-flex min-h-8 items-center hover:text-white hover:underline";
@@ -57,10 +59,10 @@ export function Footer() {
             </li>
           </ul>
           <div className="flex flex-wrap gap-2 pt-3">
-            <SectionLink section="quote" className="btn btn-primary">
+            <SectionLink section="quote" className={button()}>
               Request Quote
             </SectionLink>
-            <SectionLink section="contact" className="btn btn-secondary text-white">
+            <SectionLink section="contact" className={button({ variant: "secondary", surface: "dark" })}>
               Contact Details
             </SectionLink>
           </div>
@@ -68,14 +70,14 @@ export function Footer() {
         <div className="space-y-2">
           <h2 className="font-bold text-white">Phone hours</h2>
           <p>
-            <a href={telHref(site)} className={`${linkClass} font-semibold text-white`}>
+            <a href={telHref(site)} className={cn(linkClass, "font-semibold text-white")}>
               {site.phoneDisplay}
             </a>
           </p>
           <p>{site.hours.weekdays}</p>
           <p>{site.hours.saturday}</p>
           <p>
-            <a href={mailtoHref(site)} className={`${linkClass} break-all`}>
+            <a href={mailtoHref(site)} className={cn(linkClass, "break-all")}>
               {site.email}
             </a>
           </p>

@@ -1,10 +1,10 @@
 import { Clock, Mail, Phone, Search } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { navItems } from "../content/navigation";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
 import { SearchBox } from "../search/search-box";
 import { BrandLink } from "./brand-mark";
+import { button } from "./button";
 import { MobileNav } from "./mobile-nav";
 import { OpenNow } from "./open-now";
 import { SectionLink } from "./section-link";
@@ -41,7 +41,7 @@ export function Header() {
         <BrandLink className="text-navy" />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {navItems.map((item) => (
+            {site.navigation.map((item) => (
               <li key={item.id}>
                 {item.isRoute ? (
                   <NavLink to={item.route} className={navLinkClass}>
@@ -57,10 +57,10 @@ export function Header() {
           </ul>
         </nav>
         <div className="hidden items-center gap-2 lg:flex">
-          <a href={accountApplicationHref(site)} className="btn btn-secondary text-steel">
+          <a href={accountApplicationHref(site)} className={button({ variant: "secondary" })}>
             Request an Account
           </a>
-          <SectionLink section="quote" className="btn btn-primary">
+          <SectionLink section="quote" className={button()}>
             Request Quote
           </SectionLink>
         </div>

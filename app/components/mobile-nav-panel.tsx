@@ -1,10 +1,10 @@
 import { Mail, Phone, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { NavLink } from "react-router";
-import { navItems } from "../content/navigation";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
 import { SearchBox, searchListOpen } from "../search/search-box";
+import { button } from "./button";
 import { OpenNow } from "./open-now";
 import { SectionLink } from "./section-link";
 
@@ -36,7 +36,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
           <SearchBox variant="panel" onNavigate={close} />
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1">
-              {navItems.map((item) => (
+              {site.navigation.map((item) => (
                 <li key={item.id}>
                   {item.isRoute ? (
                     <NavLink to={item.route} className={itemClass} onClick={close}>
@@ -52,10 +52,10 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
             </ul>
           </nav>
           <div className="flex flex-col gap-3">
-            <SectionLink section="quote" className="btn btn-primary" onClick={close}>
+            <SectionLink section="quote" className={button()} onClick={close}>
               Request Quote
             </SectionLink>
-            <a href={accountApplicationHref(site)} className="btn btn-secondary text-steel" onClick={close}>
+            <a href={accountApplicationHref(site)} className={button({ variant: "secondary" })} onClick={close}>
               Request an Account
             </a>
           </div>

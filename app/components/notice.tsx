@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import type { ReactNode } from "react";
+import { cn } from "../lib/cn";
 
 export type Notice = { id: number; variant: "default" | "destructive"; title: string; text: ReactNode };
 
@@ -16,11 +17,12 @@ export function Notices({ notice, onClose }: { notice: Notice | undefined; onClo
             if (!open) onClose();
           }}
           data-variant={notice.variant}
-          className={`grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-lg border p-4 pr-3 shadow-xl data-[state=closed]:animate-fade-out data-[state=open]:animate-slide-in-right data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${
+          className={cn(
+            "grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 rounded-lg border p-4 pr-3 shadow-xl data-[state=closed]:animate-fade-out data-[state=open]:animate-slide-in-right data-[swipe=cancel]:translate-x-0 data-[swipe=end]:animate-swipe-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
             notice.variant === "destructive"
               ? "border-red-800 bg-red-700 text-white"
-              : "border-slate-200 bg-white text-slate-900"
-          }`}
+              : "border-slate-200 bg-white text-slate-900",
+          )}
         >
           <Toast.Title className="font-bold">{notice.title}</Toast.Title>
           <Toast.Close className="row-span-2 inline-flex size-8 items-center justify-center rounded hover:bg-black/10">

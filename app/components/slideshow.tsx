@@ -1,6 +1,7 @@
 import { Pause, Play } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { Slide } from "../content/schema";
+import { cn } from "../lib/cn";
 import { prefersReducedMotion } from "../lib/scroll";
 
 /** Spec §2/§9: a new slide every 4000 ms, each fading in over 700 ms once loaded; 28rem high. */
@@ -33,7 +34,11 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
 
   return (
     <section aria-roledescription="carousel" aria-label="Pictures of what we do" className="relative">
-      <div className="relative h-[28rem] overflow-hidden rounded-lg bg-mist" aria-live={playing ? "off" : "polite"}>
+      {/* The frame's gradient is the artwork's own, so a picture shown whole on a narrow screen has no seams. */}
+      <div
+        className="relative h-[28rem] overflow-hidden rounded-lg bg-linear-to-b from-paper to-mist"
+        aria-live={playing ? "off" : "polite"}
+      >
         {anyLoaded ? null : (
           <div role="status" className="absolute inset-0 flex items-center justify-center" data-testid="slide-spinner">
             <span className="size-12 animate-spin rounded-full border-4 border-steel/30 border-t-steel" />
@@ -60,14 +65,16 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
               height={560}
               loading="lazy"
               onLoad={() => markLoaded(index)}
-              className={`h-full w-full object-cover transition-opacity duration-700 ${
-                index === current && loaded[index] ? "opacity-100" : "opacity-0"
-              }`}
+              className={cn(
+                "h-full w-full object-contain transition-opacity duration-700 sm:object-cover",
+                index === current && loaded[index] ? "opacity-100" : "opacity-0",
+              )}
             />
             <figcaption
-              className={`absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white ${
-                index === current ? "" : "hidden"
-              }`}
+              className={cn(
+                "absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white",
+                index !== current && "hidden",
+              )}
             >
               {slide.caption}
             </figcaption>
@@ -79,15 +86,15 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
             alt={slides[0]?.alt}
             width={1200}
             height={560}
-            className="absolute inset-0 h-full w-full object-cover"
+            className="absolute inset-0 h-full w-full object-contain sm:object-cover"
           />
         </noscript>
       </div>
-      <div className="mt-3 flex items-center justify-center gap-2">
+      <div className="mt-3 flex flex-wrap items-center justify-center gap-x-2">
         <button
           type="button"
           onClick={() => setPlaying(!playing)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-steel hover:bg-mist"
+          className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold whitespace-nowrap text-steel hover:bg-mist"
         >
           {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
           {playing ? "Pause slideshow" : "Play slideshow"}
@@ -99,12 +106,13 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
                 type="button"
                 onClick={() => setCurrent(index)}
                 aria-current={index === current ? "true" : undefined}
-                className="group inline-flex size-11 items-center justify-center"
+                className="group inline-flex size-10 items-center justify-center"
               >
                 <span
-                  className={`size-3.5 rounded-full border-2 border-steel ${
-                    index === current ? "bg-steel" : "bg-white group-hover:bg-mist"
-                  }`}
+                  className={cn(
+                    "size-3.5 rounded-full border-2 border-steel",
+                    index === current ? "bg-steel" : "bg-white group-hover:bg-mist",
+                  )}
                 />
                 <span className="sr-only">Go to slide {index + 1}</span>
               </button>

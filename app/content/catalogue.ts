@@ -1,4 +1,4 @@
-import type { Category, CategorySlug, Service } from "./schema";
+import type { Category, Service } from "./schema";
 
 /**
  * Product catalogue and services content (spec §2 "Products overview", "Services",
@@ -142,7 +142,7 @@ export const categories: Category[] = [
       { name: "Challenge" },
     ],
     metaDescription:
-      "Ball, roller, linear, split and self-lube bearings with plummer blocks and accessories from leading brands. Telford trade counter and UK delivery.",
+      "Ball, roller, linear, split and self-lube bearings with plummer blocks and accessories from leading brands. {locality} trade counter and UK delivery.",
   },
   {
     slug: "sealing-solutions",
@@ -238,7 +238,7 @@ export const categories: Category[] = [
       { name: "James Walker" },
     ],
     metaDescription:
-      "Hydraulic and pneumatic seals, oil seals, O-rings, gaskets and circlips from Trelleborg, Parker, SKF and more, with UK delivery from Telford.",
+      "Hydraulic and pneumatic seals, oil seals, O-rings, gaskets and circlips from Trelleborg, Parker, SKF and more, with UK delivery from {locality}.",
   },
   {
     slug: "power-transmission",
@@ -351,7 +351,7 @@ export const categories: Category[] = [
       { name: "AMC" },
     ],
     metaDescription:
-      "V-belts, wedge and timing belts, roller chain, sprockets, pulleys, couplings and taper lock bushes, delivered across the UK from Telford.",
+      "V-belts, wedge and timing belts, roller chain, sprockets, pulleys, couplings and taper lock bushes, delivered across the UK from {locality}.",
   },
   {
     slug: "fluid-power",
@@ -529,7 +529,7 @@ export const categories: Category[] = [
       { name: "Wilo" },
     ],
     metaDescription:
-      "Electric motors, gearboxes, geared motors and pumps from WEG, Bonfiglioli, Grundfos and more, matched to your duty. Delivered UK-wide from Telford.",
+      "Electric motors, gearboxes, geared motors and pumps from WEG, Bonfiglioli, Grundfos and more, matched to your duty. Delivered UK-wide from {locality}.",
   },
   {
     slug: "tools-maintenance",
@@ -685,7 +685,7 @@ export const categories: Category[] = [
       { name: "TYGRIS" },
     ],
     metaDescription:
-      "Tools, abrasives, fasteners, lubricants, adhesives, castors and workshop consumables for maintenance teams. Trade counter in Telford, UK delivery.",
+      "Tools, abrasives, fasteners, lubricants, adhesives, castors and workshop consumables for maintenance teams. Trade counter in {locality}, UK delivery.",
   },
   {
     slug: "ppe-safety",
@@ -833,7 +833,7 @@ export const categories: Category[] = [
       { name: "Supertouch" },
     ],
     metaDescription:
-      "Safety gloves, FFP3 masks, safety boots, hi-vis, harnesses, eye and hearing protection for your team, from our Telford trade counter or delivered UK-wide.",
+      "Safety gloves, FFP3 masks, safety boots, hi-vis, harnesses, eye and hearing protection for your team, from our {locality} trade counter or delivered UK-wide.",
   },
   {
     slug: "industrial-electrical",
@@ -904,7 +904,7 @@ export const categories: Category[] = [
       { name: "Wago" },
     ],
     metaDescription:
-      "Cable, glands, trunking, contactors, overloads, MCBs and wiring accessories from ABB, Schneider, Siemens and more. UK delivery from Telford.",
+      "Cable, glands, trunking, contactors, overloads, MCBs and wiring accessories from ABB, Schneider, Siemens and more. UK delivery from {locality}.",
   },
 ];
 
@@ -1018,9 +1018,9 @@ export const services: Service[] = [
 export const productsPage = {
   title: "Our Product Range",
   intro:
-    "Eight key categories of industrial MRO components and supplies, from bearings and seals to drives, tools and PPE. We combine extensive local stock at our Telford trade counter with global sourcing, and deliver direct anywhere in the UK.",
+    "Eight key categories of industrial MRO components and supplies, from bearings and seals to drives, tools and PPE. We combine extensive local stock at our {locality} trade counter with global sourcing, and deliver direct anywhere in the UK.",
   metaDescription:
-    "Bearings, seals, power transmission, fluid power, drives and pumps, tools, electrical and PPE from our Telford trade counter, with UK-wide delivery.",
+    "Bearings, seals, power transmission, fluid power, drives and pumps, tools, electrical and PPE from our {locality} trade counter, with UK-wide delivery.",
 } as const;
 
 export const servicesPage = {
@@ -1028,11 +1028,10 @@ export const servicesPage = {
   intro:
     "Engineering, repair, kitting and stock management services that reduce downtime and simplify how you buy and hold spares. Tell us what you need and we will put together a service that fits your site.",
   metaDescription:
-    "Engineering services, motor rewinds and repairs, kitting and stock management from our Telford base to reduce downtime for UK industry.",
+    "Engineering services, motor rewinds and repairs, kitting and stock management from our {locality} base to reduce downtime for UK industry.",
 } as const;
 
-export function getCategory(slug: CategorySlug): Category {
-  const category = categories.find((c) => c.slug === slug);
-  if (!category) throw new Error(`Unknown product category: ${slug}`);
-  return category;
+/** The category at /products/{slug}, or undefined for a slug we do not stock. */
+export function findCategory(slug: string): Category | undefined {
+  return categories.find((category) => category.slug === slug);
 }

@@ -139,7 +139,7 @@ export const about: { title: string; paragraphs: string[] } = {
   title: "About Us",
   paragraphs: [
     "We are an independent distributor and stockist of industrial maintenance, repair and operations (MRO) supplies, founded in July 2021.",
-    "From our trade counter in Telford we serve industry across the UK with bearings, seals, power transmission, fluid power, electrical and PPE. Call in, phone or send us your requirements.",
+    "From our trade counter in {locality} we serve industry across the UK with bearings, seals, power transmission, fluid power, electrical and PPE. Call in, phone or send us your requirements.",
     "Being independent, we are not tied to one manufacturer: we source the right genuine part for the job, hold stock locally and deliver direct to site.",
   ],
 };
@@ -147,8 +147,8 @@ export const about: { title: string; paragraphs: string[] } = {
 export const slides: Slide[] = [
   {
     src: "/art/slides/trade-counter.svg",
-    alt: "Illustration of our Telford trade counter with shelves of boxed parts",
-    caption: "Trade counter in Telford — call in for parts",
+    alt: "Illustration of our {locality} trade counter with shelves of boxed parts",
+    caption: "Trade counter in {locality} — call in for parts",
   },
   {
     src: "/art/slides/warehouse.svg",
@@ -196,7 +196,7 @@ export const quoteSection: { title: string; intro: string } = {
 
 export const contactSection = {
   title: "Contact Us",
-  intro: "Phone, e-mail or call in at our trade counter in Telford.",
+  intro: "Phone, e-mail or call in at our trade counter in {locality}.",
   emailNote: "24hr response guarantee",
   mapTitle: "Find Us",
 } as const;
@@ -204,11 +204,11 @@ export const contactSection = {
 export const contactPage = {
   title: "Contact Us",
   description:
-    "Phone, e-mail or visit our trade counter in Telford for bearings, seals, transmission and fluid power parts. We reply to every enquiry within 24 hours.",
+    "Phone, e-mail or visit our trade counter in {locality} for bearings, seals, transmission and fluid power parts. We reply to every enquiry within 24 hours.",
 };
 
 export const homeMeta: { title: string; description: string } = {
-  title: "Industrial MRO Components and Supplies — Telford Trade Counter",
+  title: "Industrial MRO Supplies in {locality}",
   description:
-    "Independent UK stockist of bearings, seals, power transmission, fluid power, electrical and PPE. Trade counter in Telford, direct delivery across the UK.",
+    "Independent UK stockist of bearings, seals, power transmission, fluid power, electrical and PPE. Trade counter in {locality}, direct delivery across the UK.",
 };

@@ -1,42 +1,75 @@
-/** The company's identity; validated at boot by app/lib/site-schema.server.ts. */
+import { type NavItem, navItems } from "./navigation.ts";
+
+/**
+ * The site's one configuration object: the company's identity, its public address and its navigation.
+ * Validated at boot by app/lib/site-schema.server.ts; each identity value can be overridden by the environment.
+ */
 export type Site = {
   name: string;
+  /** Public origin (SITE_URL) for canonical links, the sitemap and structured data; no trailing slash. */
+  url: string;
   phoneDisplay: string;
   /** International format for tel: links, e.g. +441632960000. */
   phoneTel: string;
   email: string;
-  tradeCounter: { label: string; locality: string; region: string; lat: number; lng: number };
+  tradeCounter: {
+    label: string;
+    streetAddress: string;
+    locality: string;
+    region: string;
+    postcode: string;
+    lat: number;
+    lng: number;
+  };
+  /** The company's profiles elsewhere (social networks, directories), for search engines; may be empty. */
+  sameAs: string[];
   companyNumber: string;
   vatNumber: string;
   founded: string;
   hours: { weekdays: string; saturday: string };
+  navigation: NavItem[];
 };
 
 export const defaultSite: Site = {
   name: "Wrekin MRO Supply",
+  url: "http://localhost:3000",
   phoneDisplay: "01632 960000",
   phoneTel: "+441632960000",
   email: "sales@wrekin-mro.example",
   tradeCounter: {
     label: "Trade Counter",
+    streetAddress: "Unit 4, Stafford Park 10",
     locality: "Telford",
     region: "Shropshire",
+    postcode: "TF3 3XX",
     lat: 52.6784,
     lng: -2.4455,
   },
+  sameAs: [],
   companyNumber: "12345678",
   vatNumber: "GB 123 4567 89",
   founded: "July 2021",
   hours: { weekdays: "Mon-Fri 8:30-17:00", saturday: "Sat 9:00-13:00" },
+  navigation: navItems,
 };
+
+/** Copy names the trade counter's town as "{locality}", so the words follow the configured identity. */
+export function withIdentity<T>(value: T, site: Site): T {
+  if (typeof value === "string") return value.replaceAll("{locality}", site.tradeCounter.locality) as T;
+  if (Array.isArray(value)) return value.map((item) => withIdentity(item, site)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withIdentity(item, site)])) as T;
+  }
+  return value;
+}
 
 export function openingHours(site: Site) {
   return `${site.hours.weekdays}, ${site.hours.saturday}`;
 }
 
 export function tradeCounterAddress(site: Site) {
-  const { label, locality, region } = site.tradeCounter;
-  return `${label}, ${locality}, ${region}`;
+  const { label, streetAddress, locality, region, postcode } = site.tradeCounter;
+  return `${label}, ${streetAddress}, ${locality}, ${region} ${postcode}`;
 }
 
 export function telHref(site: Site) {

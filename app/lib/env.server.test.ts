@@ -68,9 +68,31 @@ describe("configuration", () => {
       phoneDisplay: "01952 000000",
       phoneTel: "+441952000000",
       email: "quotes@acme.example",
-      tradeCounter: { lat: 52.7, locality: "Telford" },
+      tradeCounter: { lat: 52.7, locality: defaultSite.tradeCounter.locality },
     });
     expect(quoteNotifyTo).toBe("quotes@acme.example");
+  });
+
+  it("takes the street address, postcode and public origin from the environment", () => {
+    const { site } = readConfig({
+      SITE_URL: "https://www.acme.example/",
+      SITE_STREET_ADDRESS: "2 Halesfield 19",
+      SITE_POSTCODE: "TF7 4QT",
+    });
+    expect(site.url).toBe("https://www.acme.example");
+    expect(site.tradeCounter).toMatchObject({ streetAddress: "2 Halesfield 19", postcode: "TF7 4QT" });
+    expect(readConfig({}).site.tradeCounter).toMatchObject({
+      streetAddress: "Unit 4, Stafford Park 10",
+      postcode: "TF3 3XX",
+    });
+  });
+
+  it("names no profiles elsewhere unless SITE_SAME_AS lists them, comma-separated", () => {
+    expect(readConfig({}).site.sameAs).toEqual([]);
+    const { site } = readConfig({
+      SITE_SAME_AS: "https://www.linkedin.com/company/acme-mro, https://www.facebook.com/acmemro,",
+    });
+    expect(site.sameAs).toEqual(["https://www.linkedin.com/company/acme-mro", "https://www.facebook.com/acmemro"]);
   });
 
   it.each([
@@ -81,6 +103,7 @@ describe("configuration", () => {
     [{ SITE_EMAIL: "nobody" }, "SITE_EMAIL"],
     [{ SITE_PHONE_TEL: "01632 960000" }, "SITE_PHONE_TEL"],
     [{ SITE_LAT: "123" }, "SITE_LAT"],
+    [{ SITE_SAME_AS: "https://ok.example, linkedin" }, "SITE_SAME_AS"],
     [{ QUOTE_RATE_LIMIT: "0" }, "QUOTE_RATE_LIMIT"],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],

@@ -63,8 +63,12 @@ const envSchema = z.object({
   SITE_PHONE_TEL: optionalText,
   SITE_EMAIL: optionalText,
   SITE_TRADE_COUNTER: optionalText,
+  SITE_STREET_ADDRESS: optionalText,
   SITE_LOCALITY: optionalText,
   SITE_REGION: optionalText,
+  SITE_POSTCODE: optionalText,
+  /** Comma-separated profile URLs. */
+  SITE_SAME_AS: optionalText,
   SITE_LAT: coordinate,
   SITE_LNG: coordinate,
   SITE_COMPANY_NUMBER: optionalText,
@@ -88,8 +92,11 @@ const siteVariables: Record<string, string> = {
   phoneTel: "SITE_PHONE_TEL",
   email: "SITE_EMAIL",
   "tradeCounter.label": "SITE_TRADE_COUNTER",
+  url: "SITE_URL",
+  "tradeCounter.streetAddress": "SITE_STREET_ADDRESS",
   "tradeCounter.locality": "SITE_LOCALITY",
   "tradeCounter.region": "SITE_REGION",
+  "tradeCounter.postcode": "SITE_POSTCODE",
   "tradeCounter.lat": "SITE_LAT",
   "tradeCounter.lng": "SITE_LNG",
   companyNumber: "SITE_COMPANY_NUMBER",
@@ -101,6 +108,9 @@ const siteVariables: Record<string, string> = {
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
+
+/** Names the variable behind an identity field; list entries (sameAs.0) are reported by their variable. */
+const variableOf = (path: string) => siteVariables[path] ?? (path.startsWith("sameAs") ? "SITE_SAME_AS" : path);
 
 function describeIssues(issues: z.core.$ZodIssue[], nameOf: (path: string) => string) {
   return issues.map((issue) => `${nameOf(issue.path.join("."))}: ${issue.message}`).join("; ");
@@ -123,16 +133,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const candidate: Site = {
     ...defaultSite,
     name: e.SITE_NAME ?? defaultSite.name,
+    url: new URL(e.SITE_URL).origin,
     phoneDisplay: e.SITE_PHONE ?? defaultSite.phoneDisplay,
     phoneTel: e.SITE_PHONE_TEL ?? defaultSite.phoneTel,
     email: e.SITE_EMAIL ?? defaultSite.email,
     tradeCounter: {
       label: e.SITE_TRADE_COUNTER ?? defaultSite.tradeCounter.label,
+      streetAddress: e.SITE_STREET_ADDRESS ?? defaultSite.tradeCounter.streetAddress,
       locality: e.SITE_LOCALITY ?? defaultSite.tradeCounter.locality,
       region: e.SITE_REGION ?? defaultSite.tradeCounter.region,
+      postcode: e.SITE_POSTCODE ?? defaultSite.tradeCounter.postcode,
       lat: e.SITE_LAT ?? defaultSite.tradeCounter.lat,
       lng: e.SITE_LNG ?? defaultSite.tradeCounter.lng,
     },
+    sameAs: e.SITE_SAME_AS?.split(",").flatMap((entry) => entry.trim() || []) ?? defaultSite.sameAs,
     companyNumber: e.SITE_COMPANY_NUMBER ?? defaultSite.companyNumber,
     vatNumber: e.SITE_VAT_NUMBER ?? defaultSite.vatNumber,
     hours: {
@@ -142,14 +156,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   };
   const site = siteSchema.safeParse(candidate);
   if (!site.success) {
-    throw new ConfigError(`Invalid configuration: ${describeIssues(site.error.issues, (p) => siteVariables[p] ?? p)}`);
+    throw new ConfigError(`Invalid configuration: ${describeIssues(site.error.issues, variableOf)}`);
   }
-  const siteUrl = new URL(e.SITE_URL);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    siteUrl: siteUrl.origin,
+    siteUrl: site.data.url,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

@@ -15,10 +15,11 @@ export function pageMeta(matches: readonly RootMatch[], page: PageMeta | undefin
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     | Awaited<ReturnType<typeof rootLoader>>
     | undefined;
-  const name = root?.site.name ?? defaultSite.name;
-  const origin = root?.siteUrl ?? "http://localhost:3000";
+  const site = root?.site ?? defaultSite;
+  const { name, url: origin } = site;
   const url = `${origin}${page.path}`;
   const title = `${page.title} | ${name}`;
+  const imageAlt = `${name}: industrial MRO supplies from ${site.tradeCounter.locality}`;
   return [
     { title },
     { name: "description", content: page.description },
@@ -32,10 +33,11 @@ export function pageMeta(matches: readonly RootMatch[], page: PageMeta | undefin
     { property: "og:image", content: `${origin}/social.png` },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: `${name}: industrial MRO supplies from Telford` },
+    { property: "og:image:alt", content: imageAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: `${origin}/social.png` },
+    { name: "twitter:image:alt", content: imageAlt },
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isoMonth, openingHoursSpecification } from "./structured-data";
+import { defaultSite } from "../content/site";
+import { isoMonth, localBusiness, openingHoursSpecification, organization } from "./structured-data";
 
 describe("structured data", () => {
   it("reads the spec's opening hours", () => {
@@ -20,5 +21,17 @@ describe("structured data", () => {
   it("turns the founding month into an ISO month", () => {
     expect(isoMonth("July 2021")).toBe("2021-07");
     expect(isoMonth("Sometime")).toBeUndefined();
+  });
+
+  it("names the company's profiles elsewhere only when they are configured", () => {
+    expect(organization(defaultSite)).not.toHaveProperty("sameAs");
+    const profiles = ["https://www.linkedin.com/company/acme-mro"];
+    const site = { ...defaultSite, url: "https://www.acme.example", sameAs: profiles };
+    expect(organization(site)).toMatchObject({
+      "@id": "https://www.acme.example/#organization",
+      logo: "https://www.acme.example/icon-512.png",
+      sameAs: profiles,
+    });
+    expect(localBusiness(site)).toMatchObject({ sameAs: profiles });
   });
 });

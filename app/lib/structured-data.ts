@@ -52,49 +52,95 @@ export function isoMonth(text: string) {
   return index >= 0 && /^\d{4}$/.test(year) ? `${year}-${String(index + 1).padStart(2, "0")}` : undefined;
 }
 
-export function localBusiness(site: Site, siteUrl: string, calendar?: OpeningCalendar) {
+const context = "https://schema.org";
+const ids = (site: Site) => ({
+  organization: `${site.url}/#organization`,
+  website: `${site.url}/#website`,
+  business: `${site.url}/#business`,
+});
+/** sameAs only when the operator has named profiles elsewhere. */
+const sameAs = (site: Site) => (site.sameAs.length > 0 ? { sameAs: site.sameAs } : {});
+
+export function organization(site: Site) {
   return {
-    "@context": "https://schema.org",
-    "@type": "LocalBusiness",
-    "@id": `${siteUrl}/#business`,
+    "@context": context,
+    "@type": "Organization",
+    "@id": ids(site).organization,
     name: site.name,
-    url: `${siteUrl}/`,
+    url: `${site.url}/`,
+    logo: `${site.url}/icon-512.png`,
+    email: site.email,
+    telephone: site.phoneTel,
+    ...sameAs(site),
+  };
+}
+
+export function webSite(site: Site) {
+  return {
+    "@context": context,
+    "@type": "WebSite",
+    "@id": ids(site).website,
+    name: site.name,
+    url: `${site.url}/`,
+    inLanguage: "en-GB",
+    publisher: { "@id": ids(site).organization },
+  };
+}
+
+export function localBusiness(site: Site, calendar?: OpeningCalendar) {
+  const { streetAddress, locality, region, postcode, lat, lng } = site.tradeCounter;
+  return {
+    "@context": context,
+    "@type": "LocalBusiness",
+    "@id": ids(site).business,
+    name: site.name,
+    url: `${site.url}/`,
     telephone: site.phoneTel,
     email: site.email,
-    logo: `${siteUrl}/icon-512.png`,
-    image: `${siteUrl}/social.png`,
+    logo: `${site.url}/icon-512.png`,
+    image: `${site.url}/social.png`,
+    parentOrganization: { "@id": ids(site).organization },
     address: {
       "@type": "PostalAddress",
-      addressLocality: site.tradeCounter.locality,
-      addressRegion: site.tradeCounter.region,
+      streetAddress,
+      addressLocality: locality,
+      addressRegion: region,
+      postalCode: postcode,
       addressCountry: "GB",
     },
-    geo: { "@type": "GeoCoordinates", latitude: site.tradeCounter.lat, longitude: site.tradeCounter.lng },
+    geo: { "@type": "GeoCoordinates", latitude: lat, longitude: lng },
     openingHoursSpecification: [site.hours.weekdays, site.hours.saturday]
       .map(openingHoursSpecification)
       .filter(Boolean),
     ...(calendar ? { specialOpeningHoursSpecification: specialOpeningHoursSpecification(calendar) } : {}),
     foundingDate: isoMonth(site.founded),
     areaServed,
+    ...sameAs(site),
   };
 }
 
-export function breadcrumbs(siteUrl: string, trail: { name: string; path: string }[]) {
+/** The entities every page carries: the company, the website and the trade counter. */
+export function siteEntities(site: Site, calendar?: OpeningCalendar) {
+  return [organization(site), webSite(site), localBusiness(site, calendar)];
+}
+
+export function breadcrumbs(site: Site, trail: { name: string; path: string }[]) {
   return {
-    "@context": "https://schema.org",
+    "@context": context,
     "@type": "BreadcrumbList",
     itemListElement: trail.map((crumb, index) => ({
       "@type": "ListItem",
       position: index + 1,
       name: crumb.name,
-      item: `${siteUrl}${crumb.path}`,
+      item: `${site.url}${crumb.path}`,
     })),
   };
 }
 
-export function itemList(name: string, items: { name: string; description: string }[]) {
+/** A list of things on the site; each entry's path (a page, or a section of one) becomes its url. */
+export function itemList(site: Site, name: string, items: { name: string; description: string; path: string }[]) {
   return {
-    "@context": "https://schema.org",
+    "@context": context,
     "@type": "ItemList",
     name,
     itemListElement: items.map((item, index) => ({
@@ -102,17 +148,18 @@ export function itemList(name: string, items: { name: string; description: strin
       position: index + 1,
       name: item.name,
       description: item.description,
+      url: `${site.url}${item.path}`,
     })),
   };
 }
 
-export function serviceList(site: Site, siteUrl: string, services: { title: string; description: string }[]) {
+export function serviceList(site: Site, services: { title: string; description: string }[]) {
   return services.map((service) => ({
-    "@context": "https://schema.org",
+    "@context": context,
     "@type": "Service",
     name: service.title,
     description: service.description,
-    provider: { "@id": `${siteUrl}/#business`, "@type": "LocalBusiness", name: site.name },
+    provider: { "@id": ids(site).business, "@type": "LocalBusiness", name: site.name },
     areaServed,
   }));
 }

@@ -132,7 +132,7 @@ describe("quote e-mail without SMTP", () => {
       const file = path.join(dataDir, "outbox", "Q-261122-7F3K9.eml");
       expect(fs.readdirSync(path.dirname(file))).toEqual(["Q-261122-7F3K9.eml"]);
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-      const mail = parseMail(fs.readFileSync(file, "utf8"));
+      const mail = await parseMail(fs.readFileSync(file, "utf8"));
       expect(mail.header("subject")).toBe("Quote request Q-261122-7F3K9 — Dana Fitter (Not specified)");
       expect(mail.text).toContain("Company:   Not given");
     } finally {

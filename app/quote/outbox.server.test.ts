@@ -223,7 +223,7 @@ describeEachDatabase("outbox worker", (target) => {
     expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     const raw = fs.readFileSync(path.join(dir, `${reference}.eml`), "utf8");
     expect(raw).toContain("\r\n");
-    const mail = parseMail(raw);
+    const mail = await parseMail(raw);
     expect(mail.header("subject")).toBe(`Quote request ${reference} — Dana Fitter (Bearings)`);
     expect(mail.header("to")).toBe("sales@wrekin-mro.example");
     for (const value of ["Dana Fitter", "dana@works.example", "Severn Foods Ltd", "01632 960123", "6205-2RS"]) {

@@ -2,6 +2,7 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
+import { button } from "../components/button";
 import { Field } from "../components/field";
 import { type Notice, Notices } from "../components/notice";
 import { type QuoteReply, quoteNotices } from "./notices";
@@ -115,7 +116,7 @@ export default function QuoteForm() {
             className="sm:col-span-2"
           />
           <div className="sm:col-span-2">
-            <button type="submit" className="btn btn-primary w-full text-lg sm:w-auto disabled:opacity-70">
+            <button type="submit" className={button({ size: "lg", className: "w-full sm:w-auto disabled:opacity-70" })}>
               <Send aria-hidden="true" className="size-5" />
               {submitting ? "Submitting..." : "Submit Quote Request"}
             </button>

@@ -1,28 +1,38 @@
 import { ArrowLeft, Clock, Mail, Package, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { BrandStrip } from "../components/brand-strip";
+import { button } from "../components/button";
 import { JsonLd } from "../components/json-ld";
-import { getCategory } from "../content/catalogue";
-import { type CategorySlug, categorySlugs } from "../content/schema";
-import { mailtoHref, type Site, telHref } from "../content/site";
+import { findCategory } from "../content/catalogue";
+import { mailtoHref, type Site, telHref, withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
-import { useRootData } from "../lib/root-data";
+import { useSite } from "../lib/root-data";
 import { breadcrumbs, itemList } from "../lib/structured-data";
 import type { Route } from "./+types/category";
 
-export function loader({ request }: Route.LoaderArgs) {
-  const slug = new URL(request.url).pathname.split("/")[2]?.replace(/\.data$/, "");
-  if (!categorySlugs.includes(slug as CategorySlug)) throw data("Unknown category", { status: 404 });
-  const category = getCategory(slug as CategorySlug);
-  return {
-    category,
-    meta: { title: category.title, description: category.metaDescription, path: `/products/${category.slug}` },
-  };
+export function loader({ params }: Route.LoaderArgs) {
+  const category = findCategory(params.slug);
+  if (!category) throw data("Unknown category", { status: 404 });
+  return withIdentity(
+    {
+      category,
+      meta: { title: category.title, description: category.metaDescription, path: `/products/${category.slug}` },
+    },
+    getConfig().site,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 const highlightIcons = [Clock, Phone, Package];
+
+/** The in-page anchor of a type group, e.g. "Ball Bearings" → "ball-bearings". */
+const groupAnchor = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 function quoteEmail(site: Site, categoryTitle: string) {
   return mailtoHref(site, {
@@ -46,26 +56,32 @@ function quoteEmail(site: Site, categoryTitle: string) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;
-  const { site, siteUrl } = useRootData();
+  const site = useSite();
+  const path = `/products/${category.slug}`;
   return (
     <>
       <JsonLd
         data={[
-          breadcrumbs(siteUrl, [
+          breadcrumbs(site, [
             { name: "Home", path: "/" },
             { name: "Products", path: "/products" },
-            { name: category.title, path: `/products/${category.slug}` },
+            { name: category.title, path },
           ]),
           itemList(
+            site,
             `${category.title} we supply`,
-            category.groups.map((group) => ({ name: group.name, description: group.description })),
+            category.groups.map((group) => ({
+              name: group.name,
+              description: group.description,
+              path: `${path}#${groupAnchor(group.name)}`,
+            })),
           ),
         ]}
       />
       <div className="bg-navy text-white">
         <div className="container-page grid items-center gap-8 py-8 md:grid-cols-2 md:py-12">
           <div>
-            <Link to="/products" className="btn btn-secondary mb-6 text-white">
+            <Link to="/products" className={button({ variant: "secondary", surface: "dark", className: "mb-6" })}>
               <ArrowLeft aria-hidden="true" className="size-4" />
               Back to Products
             </Link>
@@ -108,6 +124,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             {category.groups.map((group) => (
               <article
                 key={group.name}
+                id={groupAnchor(group.name)}
                 className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
                 data-testid="type-group"
               >
@@ -148,11 +165,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <a href={telHref(site)} className="btn btn-primary">
+            <a href={telHref(site)} className={button()}>
               <Phone aria-hidden="true" className="size-4" />
               Call {site.phoneDisplay}
             </a>
-            <a href={quoteEmail(site, category.title)} className="btn btn-secondary">
+            <a href={quoteEmail(site, category.title)} className={button({ variant: "secondary", surface: "dark" })}>
               <Mail aria-hidden="true" className="size-4" />
               Request Quote
             </a>

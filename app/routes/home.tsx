@@ -1,11 +1,13 @@
 import { ArrowRight, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { button } from "../components/button";
 import { ContactSection } from "../components/contact-section";
 import { ContentIcon } from "../components/icons";
 import { SectionLink } from "../components/section-link";
 import { Slideshow } from "../components/slideshow";
 import * as home from "../content/home";
-import { accountApplicationHref, mailtoHref, telHref } from "../content/site";
+import { accountApplicationHref, mailtoHref, telHref, withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
 import { keepDataAfterPost } from "../lib/revalidate";
 import { useSite } from "../lib/root-data";
@@ -17,20 +19,23 @@ import type { Route } from "./+types/home";
 export function loader() {
   const { hero, claims, partners, cards, marketing, about, slides, industries, industriesSection } = home;
   const { quoteSection, contactSection } = home;
-  return {
-    hero,
-    claims,
-    partners,
-    cards,
-    marketing,
-    about,
-    slides,
-    industries,
-    industriesSection,
-    quoteSection,
-    contactSection,
-    meta: { ...home.homeMeta, path: "/" },
-  };
+  return withIdentity(
+    {
+      hero,
+      claims,
+      partners,
+      cards,
+      marketing,
+      about,
+      slides,
+      industries,
+      industriesSection,
+      quoteSection,
+      contactSection,
+      meta: { ...home.homeMeta, path: "/" },
+    },
+    getConfig().site,
+  );
 }
 
 export function action(args: Route.ActionArgs) {
@@ -67,14 +72,14 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-slate-200 sm:text-xl">{content.hero.subline}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <SectionLink section="quote" className="btn btn-primary">
+            <SectionLink section="quote" className={button()}>
               Request Quote
             </SectionLink>
-            <a href={telHref(site)} className="btn btn-secondary">
+            <a href={telHref(site)} className={button({ variant: "secondary", surface: "dark" })}>
               <Phone aria-hidden="true" className="size-4" />
               Call Now<span className="sr-only"> on {site.phoneDisplay}</span>
             </a>
-            <a href={accountApplicationHref(site)} className="btn btn-secondary">
+            <a href={accountApplicationHref(site)} className={button({ variant: "secondary", surface: "dark" })}>
               Request an Account
             </a>
           </div>
@@ -93,25 +98,32 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="partners-heading" className="py-12">
-        <div className="container-page">
-          <h2 id="partners-heading" className={sectionTitle}>
-            {content.partners.title}
-          </h2>
-          <p className="mt-3 max-w-3xl text-slate-700">{content.partners.intro}</p>
-          <ul className="mt-6 flex flex-wrap gap-3" aria-label="Partner brands">
-            {content.partners.brands.map((brand) => (
-              <li key={brand} className="rounded-md border-2 border-steel px-5 py-3 text-lg font-bold text-steel">
-                {brand}
-              </li>
-            ))}
-          </ul>
-          <ul className="mt-4 flex flex-wrap gap-2" aria-label="Partner categories">
-            {content.partners.categories.map((category) => (
-              <li key={category} className="rounded-full bg-mist px-4 py-1.5 font-semibold text-navy">
-                {category}
-              </li>
-            ))}
-          </ul>
+        <div className="container-page grid gap-8 lg:grid-cols-[2fr_3fr] lg:items-center">
+          <div>
+            <h2 id="partners-heading" className={sectionTitle}>
+              {content.partners.title}
+            </h2>
+            <p className="mt-3 text-slate-700">{content.partners.intro}</p>
+          </div>
+          <div>
+            <ul className="grid grid-cols-3 gap-3" aria-label="Partner brands">
+              {content.partners.brands.map((brand) => (
+                <li
+                  key={brand}
+                  className="rounded-md border-2 border-steel px-3 py-3 text-center text-lg font-bold text-steel sm:py-4 sm:text-xl"
+                >
+                  {brand}
+                </li>
+              ))}
+            </ul>
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label="Partner categories">
+              {content.partners.categories.map((category) => (
+                <li key={category} className="rounded-full bg-mist px-4 py-1.5 font-semibold text-navy">
+                  {category}
+                </li>
+              ))}
+            </ul>
+          </div>
         </div>
       </section>
 
@@ -124,7 +136,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
             >
               <h2 className="text-2xl font-bold text-navy">{card.title}</h2>
               <p className="text-slate-700">{card.text}</p>
-              <Link to={card.to} className="btn btn-primary mt-auto self-start">
+              <Link to={card.to} className={button({ className: "mt-auto self-start" })}>
                 {card.cta}
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
@@ -134,25 +146,24 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="marketing-heading" className="py-12">
-        <div className="container-page grid gap-10 lg:grid-cols-2">
-          <div>
-            <h2 id="marketing-heading" className={sectionTitle}>
-              {content.marketing.title}
-            </h2>
-            <p className="mt-3 text-slate-700">{content.marketing.intro}</p>
-            <h3 className="mt-6 text-lg font-bold text-navy">Stocked lines</h3>
-            <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-              {content.marketing.stockLines.map((line) => (
-                <li key={line} className="flex gap-2">
-                  <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-signal" />
-                  {line}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <ul className="grid gap-4 sm:grid-cols-2">
+        <div className="container-page">
+          <h2 id="marketing-heading" className={sectionTitle}>
+            {content.marketing.title}
+          </h2>
+          <p className="mt-3 max-w-3xl text-slate-700">{content.marketing.intro}</p>
+          <h3 className="mt-6 text-lg font-bold text-navy">Stocked lines</h3>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {content.marketing.stockLines.map((line) => (
+              <li key={line} className="flex gap-2">
+                <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-signal" />
+                {line}
+              </li>
+            ))}
+          </ul>
+          {/* Five points: one row from lg up; below that, pairs with the last one spanning both columns. */}
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
             {content.marketing.points.map((point) => (
-              <li key={point.title} className="rounded-lg bg-mist p-5">
+              <li key={point.title} className="rounded-lg bg-mist p-5 sm:last:odd:col-span-2 lg:last:odd:col-span-1">
                 <ContentIcon name={point.icon} className="size-7 text-steel" />
                 <p className="mt-2 text-lg font-bold text-navy">{point.title}</p>
                 <p className="text-slate-700">{point.text}</p>
@@ -163,7 +174,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
       </section>
 
       <section id="about" aria-labelledby="about-heading" className="bg-paper py-14">
-        <div className="container-page grid gap-10 lg:grid-cols-2">
+        <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-2">
           <div>
             <h2 id="about-heading" className={sectionTitle}>
               {content.about.title}
@@ -179,11 +190,15 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
         <div className="container-page mt-14">
           <h3 className="text-2xl font-bold text-navy">{content.industriesSection.title}</h3>
           <p className="mt-2 text-slate-700">{content.industriesSection.intro}</p>
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="industries">
+          {/* As many columns as fit tiles wide enough for the longest sector name ("Transportation"). */}
+          <ul
+            className="mt-6 grid grid-cols-[repeat(auto-fill,minmax(min(100%,14rem),1fr))] gap-3"
+            data-testid="industries"
+          >
             {content.industries.map((industry) => (
               <li
                 key={industry.title}
-                className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4"
+                className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3"
               >
                 <img src={industry.icon} alt="" width={40} height={40} loading="lazy" className="size-10" />
                 <span className="font-semibold text-navy">{industry.title}</span>

@@ -1,31 +1,68 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { button } from "../components/button";
+import { JsonLd } from "../components/json-ld";
 import { PageIntro } from "../components/page-intro";
 import { SectionLink } from "../components/section-link";
 import { categories, productsPage } from "../content/catalogue";
+import { withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
+import { useSite } from "../lib/root-data";
+import { breadcrumbs, itemList } from "../lib/structured-data";
 import type { Route } from "./+types/products";
 
 export function loader() {
-  return {
-    page: productsPage,
-    categories,
-    meta: { title: productsPage.title, description: productsPage.metaDescription, path: "/products" },
-  };
+  const { title, intro, metaDescription } = productsPage;
+  return withIdentity(
+    {
+      page: { title, intro },
+      // Only what the cards show; each category's groups and brands travel with its own page.
+      categories: categories.map(({ slug, title, image, alt, summary, features, isNew }) => ({
+        slug,
+        title,
+        image,
+        alt,
+        summary,
+        features,
+        isNew,
+      })),
+      meta: { title, description: metaDescription, path: "/products" },
+    },
+    getConfig().site,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { page, categories } = loaderData;
+  const site = useSite();
   return (
     <>
+      <JsonLd
+        data={[
+          breadcrumbs(site, [
+            { name: "Home", path: "/" },
+            { name: page.title, path: "/products" },
+          ]),
+          itemList(
+            site,
+            page.title,
+            categories.map((category) => ({
+              name: category.title,
+              description: category.summary,
+              path: `/products/${category.slug}`,
+            })),
+          ),
+        ]}
+      />
       <PageIntro title={page.title} intro={page.intro}>
         <div className="flex flex-wrap gap-3">
-          <SectionLink section="quote" className="btn btn-primary">
+          <SectionLink section="quote" className={button()}>
             Request Product Quote
           </SectionLink>
-          <Link to="/contact" className="btn btn-secondary">
+          <Link to="/contact" className={button({ variant: "secondary", surface: "dark" })}>
             Contact Us
           </Link>
         </div>
@@ -38,23 +75,22 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
               data-testid="category-card"
             >
-              <div className="relative">
-                <img
-                  src={category.image}
-                  alt={category.alt}
-                  width={640}
-                  height={400}
-                  loading={index < 2 ? "eager" : "lazy"}
-                  className="aspect-[8/5] w-full bg-mist object-cover"
-                />
-                {category.isNew ? (
-                  <span className="absolute top-3 left-3 rounded-full bg-signal px-3 py-1 text-sm font-bold text-white">
-                    New
-                  </span>
-                ) : null}
-              </div>
+              <img
+                src={category.image}
+                alt={category.alt}
+                width={640}
+                height={400}
+                loading={index < 2 ? "eager" : "lazy"}
+                className="aspect-[8/5] w-full bg-mist object-cover"
+              />
               <div className="flex flex-1 flex-col gap-3 p-5">
-                <h2 className="text-xl font-bold text-navy">{category.title}</h2>
+                {/* The badge sits beside the title, never on the artwork. */}
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <h2 className="text-xl font-bold text-navy">{category.title}</h2>
+                  {category.isNew ? (
+                    <span className="rounded-full bg-signal px-3 py-0.5 text-sm font-bold text-white">New</span>
+                  ) : null}
+                </div>
                 <p className="text-slate-700">{category.summary}</p>
                 <ul className="space-y-1 text-sm text-slate-700">
                   {category.features.map((feature) => (
@@ -64,7 +100,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
-                <Link to={`/products/${category.slug}`} className="btn btn-primary mt-auto">
+                <Link to={`/products/${category.slug}`} className={button({ className: "mt-auto" })}>
                   View Full Range<span className="sr-only"> of {category.title}</span>
                   <ArrowRight aria-hidden="true" className="size-4" />
                 </Link>
@@ -84,10 +120,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <SectionLink section="quote" className="btn btn-primary">
+            <SectionLink section="quote" className={button()}>
               Request Quote
             </SectionLink>
-            <Link to="/contact" className="btn btn-secondary">
+            <Link to="/contact" className={button({ variant: "secondary", surface: "dark" })}>
               Contact Us
             </Link>
           </div>

@@ -1,7 +1,7 @@
 import { getConfig } from "../lib/env.server";
 
 export function loader() {
-  const { siteUrl } = getConfig();
+  const siteUrl = getConfig().site.url;
   return new Response(`User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

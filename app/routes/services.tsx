@@ -1,29 +1,40 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { button } from "../components/button";
 import { JsonLd } from "../components/json-ld";
 import { PageIntro } from "../components/page-intro";
 import { services, servicesPage } from "../content/catalogue";
+import { withIdentity } from "../content/site";
+import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
-import { useRootData } from "../lib/root-data";
-import { serviceList } from "../lib/structured-data";
+import { useSite } from "../lib/root-data";
+import { breadcrumbs, serviceList } from "../lib/structured-data";
 import type { Route } from "./+types/services";
 
 export function loader() {
-  return {
-    page: servicesPage,
-    services,
-    meta: { title: servicesPage.title, description: servicesPage.metaDescription, path: "/services" },
-  };
+  const { title, intro, metaDescription } = servicesPage;
+  return withIdentity(
+    { page: { title, intro }, services, meta: { title, description: metaDescription, path: "/services" } },
+    getConfig().site,
+  );
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(matches, loaderData?.meta);
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const { page, services } = loaderData;
-  const { site, siteUrl } = useRootData();
+  const site = useSite();
   return (
     <>
-      <JsonLd data={serviceList(site, siteUrl, services)} />
+      <JsonLd
+        data={[
+          breadcrumbs(site, [
+            { name: "Home", path: "/" },
+            { name: page.title, path: "/services" },
+          ]),
+          ...serviceList(site, services),
+        ]}
+      />
       <PageIntro title={page.title} intro={page.intro} />
       <div className="bg-paper py-12">
         <div className="container-page grid gap-8 lg:grid-cols-2">
@@ -47,7 +58,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                   {service.title}
                 </h2>
                 <p className="mt-3 text-slate-700">{service.description}</p>
-                <ul className="mt-5 grid grid-cols-2 gap-3" aria-label={`${service.title} features`}>
+                <ul className="mt-5 grid gap-3 sm:grid-cols-2" aria-label={`${service.title} features`}>
                   {service.features.map((feature) => (
                     <li key={feature.title} className="rounded-md bg-mist px-4 py-3 font-semibold text-navy">
                       {feature.title}
@@ -59,7 +70,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <div className="container-page mt-10 flex justify-center">
-          <Link to="/contact" className="btn btn-primary text-lg">
+          <Link to="/contact" className={button({ size: "lg" })}>
             Enquire About Our Services - Contact Us
             <ArrowRight aria-hidden="true" className="size-5" />
           </Link>

@@ -1,9 +1,9 @@
 import { getConfig } from "../lib/env.server";
-import { pages } from "../pages";
+import { pageUrls } from "../pages";
 
 export function loader() {
-  const { siteUrl } = getConfig();
-  const urls = pages.map(({ path }) => `  <url><loc>${siteUrl}${path === "/" ? "/" : path}</loc></url>`);
+  const siteUrl = getConfig().site.url;
+  const urls = pageUrls.map((path) => `  <url><loc>${siteUrl}${path}</loc></url>`);
   const xml = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

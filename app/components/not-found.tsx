@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+import { button } from "./button";
+
+/** The spec's 404 page, for unknown paths and for pages whose loader finds nothing (an unknown category). */
+export function NotFound() {
+  return (
+    <section className="container-page py-20 text-center">
+      <title>404 Page Not Found</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-bold text-navy sm:text-4xl">404 Page Not Found</h1>
+      <p className="mt-4 text-lg text-slate-700">Did you forget to add the page to the router?</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={button()}>
+          Go to the home page
+        </Link>
+        <Link to="/products" className={button({ variant: "secondary" })}>
+          Browse products
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import { describe, expect, it } from "vitest";
+import { handleError } from "../entry.server";
+import { logRequestError } from "./request-errors.server";
+
+function capture() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { logger: pino({ base: undefined }, stream), lines };
+}
+
+const post = () =>
+  new Request("http://localhost/?index&ref=dana%40works.example", {
+    method: "POST",
+    body: new URLSearchParams({ email: "dana@works.example", requirements: "6205-2RS" }),
+  });
+
+describe("request error logging", () => {
+  it("logs a failure once with method and path, never the query, the form values or what the error carried", () => {
+    const { logger, lines } = capture();
+    const cause = Object.assign(new Error("duplicate key"), { detail: "Key (email)=(dana@works.example)" });
+    const failure = new Error("Failed query: insert into quotes values ($1)\nparams: dana@works.example", { cause });
+    logRequestError(logger, failure, post());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      msg: "request failed",
+      method: "POST",
+      path: "/",
+      error: {
+        type: "Error",
+        message: "Failed query: insert into quotes values ($1)",
+        cause: { type: "Error", message: "duplicate key" },
+      },
+    });
+    expect(lines[0]).toHaveProperty("error.stack.0", expect.stringMatching(/^at /));
+    expect(JSON.stringify(lines)).not.toMatch(/dana|works\.example|6205/);
+  });
+
+  it("leaves out answers given on purpose and requests the visitor abandoned", () => {
+    const { logger, lines } = capture();
+    // How the router hands over a loader's 404 (an unknown category) or an unmatched URL.
+    const notFound = new ErrorResponse(404, "Not Found", "Unknown category");
+    logRequestError(logger, notFound, new Request("http://localhost/products/widgets"));
+    const controller = new AbortController();
+    controller.abort();
+    logRequestError(logger, new Error("aborted"), new Request("http://localhost/", { signal: controller.signal }));
+    expect(lines).toEqual([]);
+  });
+
+  it("is the server entry's error handler", () => {
+    expect(typeof handleError).toBe("function");
+  });
+});

@@ -1,0 +1,37 @@
+import type { Logger } from "pino";
+import { isRouteErrorResponse } from "react-router";
+
+/**
+ * An error's kind, the first line of its message and its stack frames: enough to find the fault, never the
+ * data it carried. Later message lines and extra properties are left out because they can quote values
+ * (a failed query lists its parameters, a database error the offending row).
+ */
+export function errorSummary(error: unknown, depth = 0): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const stack = error.stack
+    ?.split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("at "));
+  return {
+    type: error.name,
+    message: error.message.split("\n")[0],
+    stack,
+    ...(error.cause !== undefined && depth < 3 ? { cause: errorSummary(error.cause, depth + 1) } : {}),
+  };
+}
+
+/**
+ * Logs a loader, action or render failure once, with the request's method and path: no query string, no
+ * body, no form values. Answers the router gives on purpose (404 for an unknown page, 405) and requests
+ * the visitor abandoned are not faults.
+ */
+export function logRequestError(logger: Logger, error: unknown, request: Request) {
+  if (request.signal.aborted) return;
+  let fault: Record<string, unknown>;
+  if (isRouteErrorResponse(error)) {
+    if (error.status < 500) return;
+    const inner: unknown = (error as { error?: unknown }).error;
+    fault = inner === undefined ? { type: "ErrorResponse", status: error.status } : errorSummary(inner);
+  } else fault = errorSummary(error);
+  logger.error({ method: request.method, path: new URL(request.url).pathname, error: fault }, "request failed");
+}
