@@ -71,3 +71,57 @@ for (const path of pages) {
     }
   });
 }
+
+test.describe("details found in review", () => {
+  test("Why Buyers Choose Us: the five points share one row at 1280 px, with none left alone", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const points = page.locator("section[aria-labelledby=marketing-heading] li.rounded-lg");
+    await expect(points).toHaveCount(5);
+    const tops = await points.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+  });
+
+  test("the partner section uses the width of the page at 1280 px", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const section = await page.locator("section[aria-labelledby=partners-heading] > div").boundingBox();
+    const rightmost = await page
+      .locator("section[aria-labelledby=partners-heading] li")
+      .evaluateAll((items) => Math.max(...items.map((item) => item.getBoundingClientRect().right)));
+    expect(rightmost).toBeGreaterThan((section?.x ?? 0) + (section?.width ?? 0) * 0.9);
+  });
+
+  test("the New badge never covers the category artwork", async ({ page }) => {
+    for (const width of [320, 390, 1024, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/products");
+      const card = page.getByTestId("category-card").filter({ hasText: "New" });
+      const [badge, art] = [
+        await card.getByText("New", { exact: true }).boundingBox(),
+        await card.getByRole("img").boundingBox(),
+      ];
+      if (!badge || !art) throw new Error("badge or artwork missing");
+      expect(badge.y, `${width}px`).toBeGreaterThanOrEqual(art.y + art.height);
+    }
+  });
+
+  test("on a phone the slideshow shows each picture whole and its pause control on one line", async ({ page }) => {
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/#about");
+      const frame = page.locator("#about [aria-roledescription=carousel] > div").first();
+      const picture = frame.locator('[data-testid="slide"]').first().getByRole("img");
+      await picture.scrollIntoViewIfNeeded();
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const cropped = await picture.evaluate((img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        const differentShape = Math.abs(box.width / box.height - img.naturalWidth / img.naturalHeight) > 0.01;
+        return getComputedStyle(img).objectFit === "cover" && differentShape;
+      });
+      expect(cropped, `${width}px`).toBe(false);
+      const pause = page.getByRole("button", { name: "Pause slideshow" });
+      expect((await pause.boundingBox())?.height, `${width}px`).toBeLessThanOrEqual(44);
+    }
+  });
+});

@@ -140,8 +140,10 @@ test.describe("with JavaScript", () => {
     await fill(page, valid);
     await submit(page);
     await expect(toast(page)).toHaveCount(1);
+    await toast(page).evaluate((first) => first.setAttribute("data-first", ""));
     // The second notice replaces the first, and its 5000 ms start now.
     await submit(page);
+    await expect(page.locator("[data-first]")).toHaveCount(0);
     await expect(toast(page)).toHaveCount(1);
     await page.keyboard.press("F8");
     const region = page.getByRole("region", { name: "Notifications (F8)" });

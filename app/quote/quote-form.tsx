@@ -50,12 +50,13 @@ export default function QuoteForm() {
     if (!fetcher.data) return;
     const { success, failure } = quoteNotices;
     const ok = fetcher.data.ok;
-    setNotice({
-      id: Date.now(),
+    // Each reply gets a new notice (a new key restarts its 5000 ms), even two within one millisecond.
+    setNotice((previous) => ({
+      id: (previous?.id ?? 0) + 1,
       variant: ok ? "default" : "destructive",
       title: ok ? success.title : failure.title,
       text: ok ? success.text : failure.text,
-    });
+    }));
     if (ok) renewToken();
     if (ok || fetcher.data.kind === "rejected") statusRef.current?.focus();
   }, [fetcher.data, renewToken]);
