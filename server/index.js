@@ -1,6 +1,7 @@
 // Starts the site: `npm start` (production build) or `npm run dev` (the same Express app, with Vite in
 // middleware mode rendering from source and reloading on change).
 import http from "node:http";
+import net from "node:net";
 import express from "express";
 
 const development = process.env.NODE_ENV !== "production";
@@ -62,6 +63,11 @@ const { handler, config, logger, close } = service;
 const limits = config.http;
 let stopping = false;
 
+// Which connections rest between requests (keep-alive), so shutdown closes those and only those.
+const connections = new Set();
+const busy = Symbol("busy");
+const served = Symbol("served");
+
 const server = http.createServer(
   {
     // A body trickling in, or headers never finished, no longer hold a connection for Node's 5 minutes.
@@ -72,6 +78,11 @@ const server = http.createServer(
     connectionsCheckingInterval: 1000,
   },
   (req, res) => {
+    req.socket[busy] = true;
+    res.once("close", () => {
+      req.socket[busy] = false;
+      req.socket[served] = true;
+    });
     if (stopping) {
       // Draining: answer what arrives on open connections, but have every client reconnect elsewhere.
       res.setHeader("Connection", "close");
@@ -85,6 +96,10 @@ const server = http.createServer(
   },
 );
 server.maxConnections = limits.maxConnections;
+server.on("connection", (socket) => {
+  connections.add(socket);
+  socket.once("close", () => connections.delete(socket));
+});
 // Node hands CONNECT (proxy tunnels) to this event rather than to the app; we are no proxy.
 server.on("connect", (_req, socket) => {
   socket.end(
@@ -118,8 +133,16 @@ async function shutdown(signal) {
     limits.shutdownTimeoutMs * 2 + 5000,
   );
   force.unref();
-  const drained = new Promise((resolve) => server.close(() => resolve(true)));
-  server.closeIdleConnections();
+  // After this turn of the event loop, so connections already waiting to be accepted are taken, not
+  // reset. net.Server's close stops listening without http.Server's sweep of "idle" connections, which
+  // counts connections whose first request is sent but not read yet (on a busy server) as idle.
+  const drained = new Promise((resolve) =>
+    setImmediate(() => {
+      net.Server.prototype.close.call(server, () => resolve(true));
+      // Connections resting between requests close now; answers in flight close theirs when sent.
+      for (const socket of connections) if (socket[served] && !socket[busy]) socket.destroy();
+    }),
+  );
   if (!(await Promise.race([drained, sleep(limits.shutdownTimeoutMs)]))) {
     logger.warn(
       { timeoutMs: limits.shutdownTimeoutMs },

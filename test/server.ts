@@ -41,13 +41,16 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     log += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000; // generous: the machine may be busy
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`Server did not become healthy:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become healthy:\n${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
