@@ -82,6 +82,8 @@ const server = http.createServer(
     res.once("close", () => {
       req.socket[busy] = false;
       req.socket[served] = true;
+      // An answer begun before the signal may have promised keep-alive: end its connection once it is sent.
+      if (stopping) req.socket.end();
     });
     if (stopping) {
       // Draining: answer what arrives on open connections, but have every client reconnect elsewhere.
