@@ -5,5 +5,7 @@ export default defineConfig({
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
+    // Starting the built server takes a few seconds, more on a busy machine.
+    hookTimeout: 60_000,
   },
 });

@@ -11,6 +11,8 @@ import { getConfig } from "../app/lib/env.server";
 import { getLogger } from "../app/lib/logger.server";
 import { closeProcessServices, getServices, type Services } from "../app/lib/services.server";
 import { pages as publicPages } from "../app/pages";
+import { issueFormToken } from "../app/quote/form-token.server";
+import { FORM_TOKEN_PATH } from "../app/quote/use-form-token";
 import { limitBody, nonce, requestLog, sameOriginPosts, securityHeaders } from "./middleware";
 import { canonicalPaths, precompressed, prerenderedPages, readPrerenderedPages } from "./pages";
 
@@ -50,6 +52,10 @@ export async function createApp(options: AppOptions = {}) {
     } catch {
       res.status(503).json({ status: "unavailable" });
     }
+  });
+
+  app.get(FORM_TOKEN_PATH, (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ token: issueFormToken(services.formTokenSecret) });
   });
 
   app.use(canonicalPaths(publicPages.map((page) => page.path)));

@@ -5,6 +5,7 @@ import { createRateLimiter } from "../quote/rate-limit.server.ts";
 import { getIpSalt } from "./client-key.server.ts";
 import { type Config, getConfig } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
+import { perInstallSecret } from "./settings.server.ts";
 
 /** What loaders and actions reach through the router context (servicesContext). */
 export type Services = {
@@ -13,19 +14,22 @@ export type Services = {
   rateLimiter: ReturnType<typeof createRateLimiter>;
   outbox: ReturnType<typeof startOutboxWorker>;
   ipSalt: string;
+  /** Signs the quote form's tokens (form-token.server.ts). */
+  formTokenSecret: string;
 };
 
 export async function createServices(config: Config): Promise<Services> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     const ipSalt = await getIpSalt(database.db);
+    const formTokenSecret = await perInstallSecret(database.db, "form_token_secret");
     // Counters shared between processes only matter when processes share PostgreSQL.
     const rateLimiter = createRateLimiter({
       limit: config.quoteRateLimit,
       db: database.kind === "postgres" ? database.db : undefined,
     });
     const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger() });
-    return { config, database, rateLimiter, outbox, ipSalt };
+    return { config, database, rateLimiter, outbox, ipSalt, formTokenSecret };
   } catch (error) {
     await database.close();
     throw error;

@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
+import { clientKey } from "../lib/client-key.server";
 import { clientAddressContext, servicesContext } from "../lib/context";
+import { errorSummary, getLogger } from "../lib/logger.server";
 import type { QuoteReply } from "./notices";
 import { parseForm } from "./parse";
 import { type QuoteInput, quoteSubmissionSchema } from "./schema";
+import { judgeSpam } from "./spam.server";
 import { storeQuote } from "./store.server";
 
-/** Requests filled faster than this are almost always bots. */
-const MIN_FILL_MS = 3000;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 function rejected(status: number, message: string, headers?: HeadersInit) {
@@ -42,14 +43,6 @@ export async function quoteAction({
 
   const services = context.get(servicesContext);
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
-  const limit = await services.rateLimiter.hit(`quote:${clientAddress}`);
-  if (!limit.allowed) {
-    return rejected(
-      429,
-      `You have sent several quote requests in the last minute. Please wait ${limit.retryAfterSeconds} seconds and try again, or call us.`,
-      { "Retry-After": String(limit.retryAfterSeconds) },
-    );
-  }
 
   let formData: FormData;
   try {
@@ -58,6 +51,7 @@ export async function quoteAction({
     return rejected(400, "We could not read that form. Please reload the page and try again.");
   }
 
+  // Mistakes a visitor corrects do not use up their quota; sheer volume meets the general limiter.
   const submission = parseForm(formData, quoteSubmissionSchema);
   if (submission.status !== "success") {
     return data<QuoteReply<ReturnType<typeof submission.reply>>>(
@@ -66,17 +60,38 @@ export async function quoteAction({
     );
   }
 
-  const { formToken, shownAt, website, ...quote } = submission.value;
-  const spam = Boolean(website) || (shownAt !== undefined && Date.now() - shownAt < MIN_FILL_MS);
-  const stored = await storeQuote(services.database.db, quote, {
-    idempotencyKey: idempotencyKey(formToken, quote),
-    spam,
-    sourceIp: clientAddress,
-    userAgent: request.headers.get("user-agent") ?? undefined,
-    ipSalt: services.ipSalt,
-    forward: Boolean(services.config.quoteForwardUrl),
-  });
-  if (!spam && !stored.duplicate) services.outbox.kick();
+  const limit = await services.rateLimiter.hit(`quote:${clientKey(clientAddress)}`);
+  if (!limit.allowed) {
+    return rejected(
+      429,
+      `You have sent several quote requests in the last minute. Please wait ${limit.retryAfterSeconds} seconds and try again, or call us.`,
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
+  }
+
+  const { formToken, website, ...quote } = submission.value;
+  const spam = judgeSpam({ honeypot: website, formToken, secret: services.formTokenSecret });
+  let stored: Awaited<ReturnType<typeof storeQuote>>;
+  try {
+    stored = await storeQuote(services.database.db, quote, {
+      idempotencyKey: idempotencyKey(formToken, quote),
+      spam: spam.held,
+      spamReasons: spam.reasons,
+      sourceIp: clientAddress,
+      userAgent: request.headers.get("user-agent") ?? undefined,
+      ipSalt: services.ipSalt,
+      forward: Boolean(services.config.quoteForwardUrl),
+    });
+  } catch (error) {
+    // Database errors can quote the values they were given: only the error's kind reaches the log.
+    getLogger().error({ error: errorSummary(error) }, "a quote request could not be stored");
+    return rejected(
+      503,
+      "We could not save your request just now. Please try again in a minute, or call or e-mail us.",
+      { "Retry-After": "60" },
+    );
+  }
+  if (!spam.held && !stored.duplicate) services.outbox.kick();
 
   return data<QuoteReply<ReturnType<typeof submission.reply>>>({
     ok: true,

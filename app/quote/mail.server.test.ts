@@ -108,6 +108,16 @@ describe("quote e-mail over SMTP", () => {
     expect(mail.text).toContain("Requirements:\nV-belts, SPZ 1250");
     expect(mail.html).toContain('<th align="left" valign="top">Category</th><td>PPE &amp; Safety</td>');
     expect(mail.header("message-id")).toBe("<Q-261122-7F3K9@wrekin-mro.example>");
+    expect(mail.text).not.toContain("spam");
+  });
+
+  it("flags possible spam in the subject and says why, so sales still sees the request", async () => {
+    const mail = await send(record({ urgency: "emergency", spamReasons: ["fast-fill", "no-form-time"] }));
+    expect(mail.header("subject")).toBe(
+      "[Possible spam] [EMERGENCY] Quote request Q-261122-7F3K9 — Dana Fitter (Not specified)",
+    );
+    expect(mail.text).toContain("This may be spam, but it could be a real customer: sent within 3 seconds");
+    expect(mail.html).toContain("<strong>This may be spam");
   });
 });
 

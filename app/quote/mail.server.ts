@@ -5,11 +5,13 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { OutboxMessage, quotes } from "../../db/schema.ts";
 import type { Config } from "../lib/env.server.ts";
 import { categoryLabel, urgencyLabel } from "./schema.ts";
+import { possibleSpamFlag, spamReasonText } from "./spam.server.ts";
 
 export type QuoteRecord = Pick<
   typeof quotes.$inferSelect,
   "reference" | "customerName" | "email" | "company" | "phone" | "category" | "requirements" | "urgency" | "createdAt"
->;
+> &
+  Partial<Pick<typeof quotes.$inferSelect, "spamReasons">>;
 
 /**
  * Makes text safe for a header on its own, whatever nodemailer does: a CR or LF could start a new
@@ -55,8 +57,13 @@ export function composeQuoteEmail(quote: QuoteRecord, config: Pick<Config, "site
     ["Urgency", urgencyLabel(quote.urgency)],
     ["Received", londonTime.format(quote.createdAt)],
   ];
+  const reasons = (quote.spamReasons ?? []).map((reason) => spamReasonText[reason] ?? reason);
+  const warning = reasons.length
+    ? `This may be spam, but it could be a real customer: ${reasons.join("; ")}. Please check before deleting it.`
+    : undefined;
   const text = [
     "A quote request arrived through the website. Reply to this e-mail to answer the customer.",
+    ...(warning ? ["", warning] : []),
     "",
     ...fields.map(([label, value]) => `${`${label}:`.padEnd(11)}${value}`),
     "",
@@ -70,7 +77,7 @@ export function composeQuoteEmail(quote: QuoteRecord, config: Pick<Config, "site
   const html = `<!doctype html>
 <html><body>
 <p>A quote request arrived through the website. Reply to this e-mail to answer the customer.</p>
-<table cellpadding="4">
+${warning ? `<p><strong>${escapeHtml(warning)}</strong></p>\n` : ""}<table cellpadding="4">
 ${rows}
 </table>
 <h3>Requirements</h3>
@@ -81,7 +88,7 @@ ${rows}
     from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
     to: config.quoteNotifyTo,
     subject: headerText(
-      `${subjectPrefix[quote.urgency] ?? ""}Quote request ${quote.reference} — ${name} (${categoryLabel(quote.category ?? undefined)})`,
+      `${reasons.length ? `${possibleSpamFlag} ` : ""}${subjectPrefix[quote.urgency] ?? ""}Quote request ${quote.reference} — ${name} (${categoryLabel(quote.category ?? undefined)})`,
     ),
     // One message per quote: a redelivery after a crash carries the same id, so mail clients fold it.
     messageId: `<${quote.reference}@${domain}>`,

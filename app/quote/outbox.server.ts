@@ -103,6 +103,7 @@ export function startOutboxWorker(options: {
             requirements: quotes.requirements,
             urgency: quotes.urgency,
             createdAt: quotes.createdAt,
+            spamReasons: quotes.spamReasons,
           },
         })
         .from(outbox)

@@ -7,12 +7,9 @@ import { type Notice, Notices } from "../components/notice";
 import { type QuoteReply, quoteNotices } from "./notices";
 import { dropEmptyFields, parseForm, requiredFields } from "./parse";
 import { quoteCategories, quoteSchema, urgencies } from "./schema";
+import { useFormToken } from "./use-form-token";
 
 type Reply = QuoteReply<SubmissionResult<string[]>>;
-
-/** Prerendered pages share this token; each browser replaces it, and the server keys on token and content. */
-const STATIC_FORM_TOKEN = "prerendered-form";
-const newToken = () => crypto.randomUUID().replaceAll("-", "");
 
 const QUOTE_ACTION = "/?index";
 
@@ -21,8 +18,7 @@ export default function QuoteForm() {
   const documentReply = useActionData<Reply>();
   const reply = fetcher.data ?? documentReply;
   const submitting = fetcher.state !== "idle";
-  const [token, setToken] = useState(STATIC_FORM_TOKEN);
-  const [shownAt, setShownAt] = useState<number>();
+  const [token, renewToken] = useFormToken();
   const [notice, setNotice] = useState<Notice>();
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -41,11 +37,6 @@ export default function QuoteForm() {
   });
 
   useEffect(() => {
-    setToken(newToken());
-    setShownAt(Date.now());
-  }, []);
-
-  useEffect(() => {
     if (!fetcher.data) return;
     const { success, failure } = quoteNotices;
     const ok = fetcher.data.ok;
@@ -55,9 +46,9 @@ export default function QuoteForm() {
       title: ok ? success.title : failure.title,
       text: ok ? success.text : failure.text,
     });
-    if (ok) setToken(newToken());
+    if (ok) renewToken();
     if (ok || fetcher.data.kind === "rejected") statusRef.current?.focus();
-  }, [fetcher.data]);
+  }, [fetcher.data, renewToken]);
 
   return (
     <>
@@ -85,7 +76,6 @@ export default function QuoteForm() {
           ) : null}
         </div>
         <input type="hidden" name="formToken" value={token} />
-        <input type="hidden" name="shownAt" value={shownAt ?? ""} />
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
           <label>
             Leave this field empty

@@ -60,16 +60,53 @@ describe("quote schema", () => {
     ]);
   });
 
-  it("reads the hidden fields, turning the shown-at time into a number", () => {
+  it("reads the hidden fields; a number the browser sends about timing is ignored", () => {
+    const signed = "mib2x1c0.AbCdEfGhIjKlMnOp.abcdefghijklmnopqrstuv";
     const submission = parseForm(
-      form({ ...valid, formToken: "abcdef123456", shownAt: "1795321052147" }),
+      form({ ...valid, formToken: signed, shownAt: "1795321052147", website: "" }),
       quoteSubmissionSchema,
     );
-    expect(submission.status === "success" && submission.value.shownAt).toBe(1795321052147);
+    expect(submission.status === "success" && submission.value).toEqual({
+      ...valid,
+      urgency: "standard",
+      formToken: signed,
+    });
     const expired = parseForm(form({ ...valid, formToken: "x" }), quoteSubmissionSchema);
     expect(expired.status === "error" && expired.error?.formToken).toEqual([
       "The form has expired. Please reload the page.",
     ]);
+  });
+
+  it("turns NUL bytes, control characters and unpaired surrogates into spaces instead of failing", () => {
+    const dirty = parseForm(
+      form({
+        customerName: "Sam\u0000Fitter\u0007",
+        email: "\u0000sam@plant.example",
+        company: "Acme\uD800 Ltd\u001b",
+        phone: "01632\u0085960000",
+        requirements: "a\u0000b\r\n\tc\uDC00\uFFFD",
+        formToken: "abcdefgh99999",
+      }),
+      quoteSubmissionSchema,
+    );
+    expect(dirty.status === "success" && dirty.value).toMatchObject({
+      customerName: "Sam Fitter",
+      email: "sam@plant.example",
+      company: "Acme  Ltd",
+      phone: "01632 960000",
+      requirements: "a b\r\n\tc",
+    });
+    // A real emoji (a surrogate pair) is text, and stays.
+    const emoji = parseForm(form({ ...valid, requirements: "bearings 🔧" }), quoteSchema);
+    expect(emoji.status === "success" && emoji.value.requirements).toBe("bearings 🔧");
+  });
+
+  it("reports a field that held nothing but unreadable characters with its usual message", () => {
+    const empty = parseForm(form({ ...valid, customerName: "\u0000\u0000", requirements: "\uD800" }), quoteSchema);
+    expect(empty.status === "error" && empty.error).toEqual({
+      customerName: [messages.customerName],
+      requirements: [messages.requirements],
+    });
   });
 
   it("marks the required fields for the browser's own checks before scripts load", () => {

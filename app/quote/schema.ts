@@ -28,6 +28,16 @@ export const limits = { name: 120, email: 254, company: 120, phone: 40, requirem
 
 const singleLine = (value: string) => !/[\r\n]/.test(value);
 
+/**
+ * Characters nobody types: NUL and other control characters (tab and line breaks aside), unpaired
+ * surrogates (never valid text; the database refuses NUL outright) and the replacement character a
+ * broken encoding leaves behind. Pasting from PDFs and spreadsheets brings them in unseen, so they are
+ * turned into spaces rather than refused; a field left with nothing else is then reported as empty.
+ */
+const unreadable = /(?![\t\n\r])\p{Cc}|\p{Cs}|\uFFFD/gu;
+export const cleanText = (value: string) => value.replace(unreadable, " ");
+const clean = () => z.overwrite(cleanText);
+
 export const messages = {
   customerName: "Enter your name",
   email: "Enter an e-mail address like name@company.co.uk",
@@ -43,6 +53,7 @@ export const quoteSchema = z.object({
   customerName: z
     .string({ error: messages.customerName })
     .check(
+      clean(),
       z.trim(),
       z.minLength(1, messages.customerName),
       z.maxLength(limits.name, `Keep your name under ${limits.name} characters`),
@@ -51,13 +62,14 @@ export const quoteSchema = z.object({
   email: z.pipe(
     z
       .string({ error: messages.email })
-      .check(z.trim(), z.maxLength(limits.email, `Keep the e-mail address under ${limits.email} characters`)),
+      .check(clean(), z.trim(), z.maxLength(limits.email, `Keep the e-mail address under ${limits.email} characters`)),
     z.email(messages.email),
   ),
   company: z.optional(
     z
       .string()
       .check(
+        clean(),
         z.trim(),
         z.maxLength(limits.company, `Keep the company name under ${limits.company} characters`),
         z.refine(singleLine, "The company name must be on one line"),
@@ -67,6 +79,7 @@ export const quoteSchema = z.object({
     z
       .string()
       .check(
+        clean(),
         z.trim(),
         z.maxLength(limits.phone, `Keep the phone number under ${limits.phone} characters`),
         z.regex(/^[0-9+()\-.\s]*$/, "Use digits, spaces and + ( ) - only"),
@@ -76,6 +89,7 @@ export const quoteSchema = z.object({
   requirements: z
     .string({ error: messages.requirements })
     .check(
+      clean(),
       z.trim(),
       z.minLength(1, messages.requirements),
       z.maxLength(limits.requirements, `Keep your requirements under ${limits.requirements} characters`),
@@ -87,10 +101,12 @@ export type QuoteInput = z.infer<typeof quoteSchema>;
 export type QuoteCategory = QuoteInput["category"];
 export type Urgency = QuoteInput["urgency"];
 
-/** Hidden fields that travel with the form: a per-form token, when it was shown, and a honeypot. */
+/**
+ * Hidden fields that travel with the form: the form token (signed by the server when the form comes
+ * alive, or the prerendered stand-in without scripts) and a honeypot.
+ */
 export const quoteSubmissionSchema = z.extend(quoteSchema, {
-  formToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, "The form has expired. Please reload the page.")),
-  shownAt: z.optional(z.pipe(z.string().check(z.regex(/^\d{1,15}$/)), z.transform(Number))),
+  formToken: z.string().check(z.regex(/^[A-Za-z0-9_.-]{8,100}$/, "The form has expired. Please reload the page.")),
   website: z.optional(z.string().check(z.maxLength(500))),
 });
 

@@ -81,11 +81,18 @@ describeEachDatabase("storeQuote", (target) => {
     expect(reference).toMatch(referencePattern);
   });
 
-  it("keeps spam for review without notifying anyone", async () => {
-    await storeQuote(db(), quote, meta({ spam: true, forward: true }));
+  it("keeps spam for review with its reasons, without notifying anyone", async () => {
+    await storeQuote(db(), quote, meta({ spam: true, spamReasons: ["honeypot"], forward: true }));
     const rows = await db().select().from(quotes);
-    expect(rows.map((r) => r.status)).toEqual(["spam"]);
+    expect(rows.map((r) => [r.status, r.spamReasons])).toEqual([["spam", ["honeypot"]]]);
     expect(await db().select().from(outbox)).toHaveLength(0);
+  });
+
+  it("stores possible spam as new with its reasons and still notifies", async () => {
+    await storeQuote(db(), quote, meta({ spam: false, spamReasons: ["fast-fill"] }));
+    const rows = await db().select().from(quotes);
+    expect(rows.map((r) => [r.status, r.spamReasons])).toEqual([["new", ["fast-fill"]]]);
+    expect((await db().select().from(outbox)).map((m) => m.kind)).toEqual(["email"]);
   });
 
   it("returns the first reference for a repeated idempotency key and writes nothing", async () => {

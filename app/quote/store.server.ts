@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { outbox, quotes } from "../../db/schema.ts";
+import { outbox, quotes, type SpamReason } from "../../db/schema.ts";
 import { hashIp } from "../lib/client-key.server.ts";
 import { newReference } from "./reference.server.ts";
 import type { QuoteInput } from "./schema.ts";
@@ -10,7 +10,10 @@ export type StoredQuote = { reference: string; duplicate: boolean };
 export type StoreMeta = {
   /** One per form render: a resubmitted form (double click, retry after a timeout) stores nothing new. */
   idempotencyKey: string;
+  /** Held as spam (strong evidence): stored for review, never notified. */
   spam: boolean;
+  /** Why it looks like spam; with `spam` false these are weak signals and it is notified, flagged. */
+  spamReasons?: SpamReason[];
   sourceIp?: string;
   userAgent?: string;
   /** From getIpSalt(db), read once at boot. */
@@ -35,6 +38,7 @@ export async function storeQuote(db: Db, quote: QuoteInput, meta: StoreMeta): Pr
     requirements: quote.requirements,
     urgency: quote.urgency,
     status: meta.spam ? ("spam" as const) : ("new" as const),
+    spamReasons: meta.spamReasons ?? [],
     sourceIpHash: meta.sourceIp ? hashIp(meta.sourceIp, meta.ipSalt) : null,
     userAgent: meta.userAgent ? Array.from(meta.userAgent).slice(0, userAgentMaxLength).join("") : null,
     idempotencyKey: meta.idempotencyKey,

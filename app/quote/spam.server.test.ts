@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { formTokenIssuedAt, issueFormToken } from "./form-token.server";
+import { quoteSubmissionSchema } from "./schema";
+import { judgeSpam, MIN_FILL_MS } from "./spam.server";
+import { STATIC_FORM_TOKEN } from "./use-form-token";
+
+const secret = "test-secret";
+const issued = Date.UTC(2026, 10, 22, 10, 0, 0);
+
+describe("form tokens", () => {
+  it("are signed by the server with the time they were issued, each one different", () => {
+    const token = issueFormToken(secret, issued);
+    expect(token).not.toBe(issueFormToken(secret, issued));
+    expect(formTokenIssuedAt(token, secret)).toBe(issued);
+    expect(quoteSubmissionSchema.shape.formToken.safeParse(token).success).toBe(true);
+  });
+
+  it("tell nothing when forged, altered, signed with another secret or made up by the browser", () => {
+    const token = issueFormToken(secret, issued);
+    const [time, nonce, mac] = token.split(".") as [string, string, string];
+    const earlier = `${(issued - 60_000).toString(36)}.${nonce}.${mac}`;
+    for (const forged of [earlier, `${time}.${nonce}x.${mac}`, issueFormToken("other", issued), "abcdefgh99999"]) {
+      expect(formTokenIssuedAt(forged, secret), forged).toBeUndefined();
+    }
+    expect(formTokenIssuedAt(STATIC_FORM_TOKEN, secret)).toBeUndefined();
+    expect(formTokenIssuedAt("0.0.0", secret)).toBeUndefined();
+  });
+});
+
+describe("judgeSpam", () => {
+  const token = issueFormToken(secret, issued);
+  const judge = (overrides: { honeypot?: string; formToken?: string; after?: number }) =>
+    judgeSpam({
+      honeypot: overrides.honeypot,
+      formToken: overrides.formToken ?? token,
+      secret,
+      now: issued + (overrides.after ?? 60_000),
+    });
+
+  it("holds a request only on the honeypot", () => {
+    expect(judge({ honeypot: "https://spam.example" })).toEqual({ held: true, reasons: ["honeypot"] });
+    expect(judge({ honeypot: "x", after: 100 })).toEqual({ held: true, reasons: ["honeypot", "fast-fill"] });
+  });
+
+  it("flags a fast fill as possible spam but does not hold it (autofill is fast too)", () => {
+    expect(judge({ after: MIN_FILL_MS - 1 })).toEqual({ held: false, reasons: ["fast-fill"] });
+    expect(judge({ after: MIN_FILL_MS })).toEqual({ held: false, reasons: [] });
+  });
+
+  it("flags a request without a token the server signed: bots and browsers without scripts", () => {
+    expect(judge({ formToken: STATIC_FORM_TOKEN })).toEqual({ held: false, reasons: ["no-form-time"] });
+    expect(judge({ formToken: "abcdefgh99999" })).toEqual({ held: false, reasons: ["no-form-time"] });
+  });
+});
