@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { quoteSchema, quoteSubmissionSchema } from "./schema.ts";
 
 /** The optional parts list: what a buyer copies from a spreadsheet or a works order. */
 export const partsLimits = { lines: 50, part: 200, brand: 80, quantity: 99_999 } as const;
@@ -11,7 +12,7 @@ export const partsMessages = {
 
 export type PartsLine = { part: string; quantity: number; brand?: string };
 
-const oneLine = (value: string) => value.replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ").trim();
+const oneLine = (value: string) => value.replace(/[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\uFFFD]+/gu, " ").trim();
 
 const rawLine = z.object({
   part: z.optional(z.string()),
@@ -46,3 +47,8 @@ export const linesSchema = z.pipe(
   z.optional(z.array(lineSchema).check(z.maxLength(partsLimits.lines, partsMessages.tooMany))),
   z.transform((lines) => (lines ?? []).filter((line): line is PartsLine => line !== null)),
 );
+
+/** The quote form as the browser checks it: the spec's fields and the optional parts list. */
+export const quoteFormSchema = z.extend(quoteSchema, { lines: linesSchema });
+/** The same with the hidden fields, as the server reads it. */
+export const quoteRequestSchema = z.extend(quoteSubmissionSchema, { lines: linesSchema });

@@ -132,7 +132,15 @@ async function receive(file: FileUpload, dir: string): Promise<ReceivedFile | un
     if (sniffed?.mime === "application/pdf") {
       const outputPath = `${written.localPath}.pdf`;
       await fs.rename(written.localPath, outputPath);
-      return { ...written, localPath: outputPath, fileName, contentType: "application/pdf", extension: "pdf", width: null, height: null };
+      return {
+        ...written,
+        localPath: outputPath,
+        fileName,
+        contentType: "application/pdf",
+        extension: "pdf",
+        width: null,
+        height: null,
+      };
     }
     throw new UploadError(
       415,
