@@ -1,3 +1,6 @@
+/** The form field that carries files, shared by the picker and the server. */
+export const attachmentField = "attachments";
+
 /** What the form accepts as attachments; the browser checks these at once, the server regardless. */
 export const attachmentRules = {
   maxFiles: 5,

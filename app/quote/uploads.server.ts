@@ -13,10 +13,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
-import { attachmentRules, cleanFileName } from "./attachments.ts";
-
-/** The field the form sends files in. */
-export const attachmentField = "attachments";
+import { attachmentField, attachmentRules, cleanFileName } from "./attachments.ts";
 
 /** Decoded size a photo may have: a 48-megapixel phone photo fits, a decompression bomb does not. */
 export const maxInputPixels = 50_000_000;
