@@ -7,16 +7,18 @@ import { JsonLd } from "./components/json-ld";
 import { categories } from "./content/catalogue";
 import { useNonce } from "./lib/context";
 import { getConfig } from "./lib/env.server";
+import { todaysOpeningCalendar } from "./lib/opening-hours.server";
 import { keepDataAfterPost } from "./lib/revalidate";
 import { useRootData } from "./lib/root-data";
 import { localBusiness } from "./lib/structured-data";
 
 export function loader() {
-  const { site, siteUrl } = getConfig();
+  const { site, siteUrl, closures } = getConfig();
   return {
     site,
     siteUrl,
     categoryLinks: categories.map(({ slug, title }) => ({ slug, title })),
+    openingCalendar: todaysOpeningCalendar(site, closures),
   };
 }
 
@@ -30,7 +32,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { site, siteUrl } = useRootData();
+  const { site, siteUrl, openingCalendar } = useRootData();
   return (
     <html lang="en-GB">
       <head>
@@ -41,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React places the one render-blocking stylesheet ahead of the script preloads. */}
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Links />
-        {siteUrl ? <JsonLd data={localBusiness(site, siteUrl)} /> : null}
+        {siteUrl ? <JsonLd data={localBusiness(site, siteUrl, openingCalendar)} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

@@ -3,6 +3,9 @@ import { pages } from "./pages";
 
 export default [
   ...pages.map(({ path, file, id }) => (path === "/" ? index(file) : route(path.slice(1), file, { id }))),
+  // Answered per request: results depend on the query (see react-router.config.ts), and not in the sitemap.
+  route("search", "routes/search.tsx"),
+  route("quote/send", "routes/quote-send.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

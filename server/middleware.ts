@@ -11,7 +11,7 @@ export const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024 + 256 * 1024;
 /** Only the quote form (the home page's action) may send files. */
 const isQuoteUpload = (req: Request) =>
   req.method === "POST" &&
-  (req.path === "/" || req.path === "/_root.data" || req.path === "/_.data") &&
+  ["/", "/_root.data", "/_.data", "/quote/send"].includes(req.path) &&
   /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? "");
 
 export function nonce(_req: Request, res: Response, next: NextFunction) {

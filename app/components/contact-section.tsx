@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import type { contactSection as contactCopy } from "../content/home";
 import { mailtoHref, mapLinks, telHref, tradeCounterAddress } from "../content/site";
 import { useSite } from "../lib/root-data";
+import { OpenNow } from "./open-now";
 
 const cardClass = "flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-6 shadow-sm";
 const iconClass = "size-10 rounded-full bg-mist p-2 text-steel";
@@ -34,6 +35,7 @@ export function ContactSection({
             </a>
             <p>{site.hours.weekdays}</p>
             <p>{site.hours.saturday}</p>
+            <OpenNow className="font-semibold text-navy" />
           </div>
           <div className={cardClass} data-testid="contact-card">
             <Mail aria-hidden="true" className={iconClass} />

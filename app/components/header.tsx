@@ -1,10 +1,12 @@
-import { Clock, Mail, Phone } from "lucide-react";
-import { NavLink } from "react-router";
+import { Clock, Mail, Phone, Search } from "lucide-react";
+import { Link, NavLink } from "react-router";
 import { navItems } from "../content/navigation";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
+import { SearchBox } from "../search/search-box";
 import { BrandLink } from "./brand-mark";
 import { MobileNav } from "./mobile-nav";
+import { OpenNow } from "./open-now";
 import { SectionLink } from "./section-link";
 
 const navLinkClass =
@@ -26,10 +28,12 @@ export function Header() {
             <span className="sr-only">E-mail us at </span>
             {site.email}
           </a>
+          <SearchBox variant="bar" />
           <p className="inline-flex items-center gap-1.5 md:ml-auto">
             <Clock aria-hidden="true" className="size-4" />
             <span className="sr-only">Opening hours: </span>
             {openingHours(site)}
+            <OpenNow className="ml-1 rounded bg-white/15 px-2 font-semibold" />
           </p>
         </div>
       </div>
@@ -61,6 +65,13 @@ export function Header() {
           </SectionLink>
         </div>
         <div className="flex items-center gap-1 lg:hidden">
+          <Link
+            to="/search"
+            className="inline-flex size-11 items-center justify-center rounded-md text-steel hover:bg-mist md:hidden"
+          >
+            <Search aria-hidden="true" className="size-6" />
+            <span className="sr-only">Search</span>
+          </Link>
           <a
             href={telHref(site)}
             className="inline-flex size-11 items-center justify-center rounded-md text-steel hover:bg-mist md:hidden"

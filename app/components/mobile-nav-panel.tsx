@@ -4,6 +4,8 @@ import { NavLink } from "react-router";
 import { navItems } from "../content/navigation";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
 import { useSite } from "../lib/root-data";
+import { SearchBox, searchListOpen } from "../search/search-box";
+import { OpenNow } from "./open-now";
 import { SectionLink } from "./section-link";
 
 const itemClass =
@@ -20,6 +22,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
         <Dialog.Content
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => searchListOpen() && event.preventDefault()}
           data-testid="mobile-panel"
           className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl data-[state=open]:animate-slide-in-right"
         >
@@ -30,6 +33,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
               <span className="sr-only">Close menu</span>
             </Dialog.Close>
           </div>
+          <SearchBox variant="panel" onNavigate={close} />
           <nav aria-label="Main">
             <ul className="flex flex-col gap-1">
               {navItems.map((item) => (
@@ -63,6 +67,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
               <Mail aria-hidden="true" className="size-5" /> {site.email}
             </a>
             <p className="text-sm">{openingHours(site)}</p>
+            <OpenNow className="block text-sm font-semibold text-navy" />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -59,8 +59,19 @@ describe("configuration", () => {
     [{ SITE_PHONE_TEL: "01632 960000" }, "SITE_PHONE_TEL"],
     [{ SITE_LAT: "123" }, "SITE_LAT"],
     [{ QUOTE_RATE_LIMIT: "0" }, "QUOTE_RATE_LIMIT"],
+    [{ SITE_CLOSURES: "Christmas" }, "SITE_CLOSURES"],
+    [{ SITE_CLOSURES: "2027-01-01..2026-12-24" }, "SITE_CLOSURES"],
   ])("rejects %o naming %s", (env, variable) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+
+  it("reads closures (SITE_CLOSURES) as day ranges; none by default", () => {
+    expect(readConfig({}).closures).toEqual([]);
+    expect(readConfig({ SITE_CLOSURES: "2026-12-24..2027-01-01,2027-04-30" }).closures).toEqual([
+      { from: "2026-12-24", to: "2027-01-01" },
+      { from: "2027-04-30", to: "2027-04-30" },
+    ]);
+    expect(() => readConfig({ SITE_CLOSURES: "2026-13-01" })).toThrow(/SITE_CLOSURES: "2026-13-01" is not a date/);
   });
 });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { defaultSite, type Site } from "../content/site.ts";
+import { parseClosures } from "./opening-hours.server.ts";
 import { siteSchema } from "./site-schema.server.ts";
 
 const optionalText = z.string().trim().min(1).optional();
@@ -35,6 +36,15 @@ const envSchema = z.object({
   SITE_VAT_NUMBER: optionalText,
   SITE_HOURS_WEEKDAYS: optionalText,
   SITE_HOURS_SATURDAY: optionalText,
+  SITE_CLOSURES: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const parsed = parseClosures(text ?? "");
+      if ("ranges" in parsed) return parsed.ranges;
+      ctx.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    }),
 });
 
 const siteVariables: Record<string, string> = {
@@ -121,6 +131,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     logLevel: e.LOG_LEVEL,
     site: site.data,
+    closures: e.SITE_CLOSURES,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Site } from "../content/site";
+import { type OpeningCalendar, specialOpeningHoursSpecification } from "./opening-hours";
 
 const dayNames: Record<string, string> = {
   Mon: "Monday",
@@ -51,7 +52,7 @@ export function isoMonth(text: string) {
   return index >= 0 && /^\d{4}$/.test(year) ? `${year}-${String(index + 1).padStart(2, "0")}` : undefined;
 }
 
-export function localBusiness(site: Site, siteUrl: string) {
+export function localBusiness(site: Site, siteUrl: string, calendar?: OpeningCalendar) {
   return {
     "@context": "https://schema.org",
     "@type": "LocalBusiness",
@@ -72,6 +73,7 @@ export function localBusiness(site: Site, siteUrl: string) {
     openingHoursSpecification: [site.hours.weekdays, site.hours.saturday]
       .map(openingHoursSpecification)
       .filter(Boolean),
+    ...(calendar ? { specialOpeningHoursSpecification: specialOpeningHoursSpecification(calendar) } : {}),
     foundingDate: isoMonth(site.founded),
     areaServed,
   };

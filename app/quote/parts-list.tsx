@@ -6,7 +6,9 @@ import { type PartsLine, partsLimits } from "./parts";
 import { looksLikeList, parsePastedList } from "./paste";
 
 type LineValue = { part?: string; quantity?: string; brand?: string };
-type LinesMeta = FieldMetadata<LineValue[] | undefined>;
+// biome-ignore lint/suspicious/noExplicitAny: the list is the same whichever form schema holds it
+type AnyForm = any;
+type LinesMeta = FieldMetadata<PartsLine[], AnyForm, string[]>;
 
 const asFormValue = (line: PartsLine): LineValue => ({
   part: line.part,
@@ -18,7 +20,7 @@ const asFormValue = (line: PartsLine): LineValue => ({
  * The optional parts list: one row per part, added and removed with Conform's intent buttons (a round
  * trip to the server without scripts). Pasting several rows into the first line fills the list.
  */
-export function PartsList({ form, lines }: { form: FormMetadata<Record<string, unknown>>; lines: LinesMeta }) {
+export function PartsList({ form, lines }: { form: FormMetadata<AnyForm, string[]>; lines: LinesMeta }) {
   const [announcement, setAnnouncement] = useState("");
   const list = lines.getFieldList();
   const listError = lines.errors?.[0];
@@ -30,7 +32,7 @@ export function PartsList({ form, lines }: { form: FormMetadata<Record<string, u
     // Lines already filled after the first stay below the pasted ones.
     const kept = list
       .slice(1)
-      .map((line) => line.value as LineValue | undefined)
+      .map((line) => line.value as unknown as LineValue | undefined)
       .filter((value): value is LineValue => Boolean(value?.part || value?.brand));
     const pasted = parsePastedList(text, partsLimits.lines - kept.length);
     if (pasted.lines.length === 0) return;
@@ -77,14 +79,7 @@ export function PartsList({ form, lines }: { form: FormMetadata<Record<string, u
                 onPaste={index === 0 ? onPaste : undefined}
               />
               <Field meta={item.quantity} label={<>Qty{suffix}</>} kind="input" type="number" />
-              <Field
-                meta={item.brand}
-                label={<>Brand{suffix}</>}
-                optional
-                kind="input"
-                type="text"
-                className="-order-0"
-              />
+              <Field meta={item.brand} label={<>Brand{suffix}</>} optional kind="input" type="text" />
               {list.length > 1 ? (
                 <button
                   {...form.remove.getButtonProps({ name: lines.name, index })}

@@ -1,0 +1,24 @@
+import { useEffect, useState } from "react";
+import { describeOpenState, openState } from "../lib/opening-hours";
+import { useRootData } from "../lib/root-data";
+
+/**
+ * "Open now · closes 17:00", "Closes in 25 min" or "Closed · opens Mon 8:30", worked out in the browser.
+ * Renders nothing on the server: prerendered HTML would otherwise carry the state at build time.
+ */
+export function OpenNow({ className }: { className?: string }) {
+  const { openingCalendar } = useRootData();
+  const [now, setNow] = useState<Date>();
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  if (!now || !openingCalendar) return null;
+  const state = openState(now, openingCalendar);
+  return (
+    <span className={className} data-testid="open-now" data-open={state.open}>
+      {describeOpenState(state)}
+    </span>
+  );
+}
