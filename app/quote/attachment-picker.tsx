@@ -124,7 +124,7 @@ export function AttachmentPicker({
             onChange={onInput}
             aria-describedby={problems.length ? `${hintId} ${problemId}` : hintId}
             aria-invalid={problems.length ? true : undefined}
-            className="block w-full min-w-0 max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-navy file:bg-white file:px-3 file:py-2 file:font-semibold file:text-navy"
+            className="block min-w-0 max-w-full text-sm file:mr-3 file:rounded-md file:border file:border-navy file:bg-white file:px-3 file:py-2 file:font-semibold file:text-navy"
           />
           {live ? <span className="text-sm text-slate-600">or drop files here</span> : null}
         </div>

@@ -36,7 +36,9 @@ export function PartsList({ form, lines }: { form: FormMetadata<AnyForm, string[
       .filter((value): value is LineValue => Boolean(value?.part || value?.brand));
     const pasted = parsePastedList(text, partsLimits.lines - kept.length);
     if (pasted.lines.length === 0) return;
-    form.update({ name: lines.name, value: [...pasted.lines.map(asFormValue), ...kept] });
+    // Outside the paste handler: a form submission started inside a React event is not React's to handle.
+    const value = [...pasted.lines.map(asFormValue), ...kept];
+    setTimeout(() => form.update({ name: lines.name, value }));
     const added = `${pasted.lines.length} ${pasted.lines.length === 1 ? "line" : "lines"} added from your list.`;
     const dropped = pasted.dropped
       ? ` ${pasted.dropped} more did not fit: the list takes up to ${partsLimits.lines} lines.`

@@ -18,6 +18,8 @@ import { useFormToken } from "./use-form-token";
 type Reply = QuoteReply<SubmissionResult<string[]>>;
 
 const QUOTE_ACTION = "/?index";
+/** Conform's name for the buttons that add and remove lines (INTENT in @conform-to/dom). */
+const intentField = "__intent__";
 
 /** Lines left blank are not sent, so a request without a parts list leaves the browser as it always did. */
 function dropBlankLines(formData: FormData) {
@@ -112,6 +114,17 @@ export default function QuoteForm() {
   useEffect(() => {
     if (sent) answered(sent);
   }, [sent, answered]);
+
+  // With scripts running, list and validation intents never leave the browser. A field replaced by a
+  // pasted list blurs while React commits, and the intent it sends then never reaches React's handler.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    const keepIntents = (event: SubmitEvent) => {
+      if (event.submitter?.getAttribute("name") === intentField) event.preventDefault();
+    };
+    element?.addEventListener("submit", keepIntents);
+    return () => element?.removeEventListener("submit", keepIntents);
+  }, [form.id]);
 
   return (
     <>

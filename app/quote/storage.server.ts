@@ -37,6 +37,7 @@ export function createFsStorage(dir: string): FileStorage {
     async put(key, localPath) {
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
       try {
+        await fs.chmod(localPath, 0o600);
         await fs.rename(localPath, pathOf(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
