@@ -140,3 +140,12 @@ test.describe("parts list and files, without JavaScript", () => {
     await expectStoredPhotoClean(width, 701);
   });
 });
+
+test("a category page opens the quote form with its category chosen", async ({ page }) => {
+  await page.goto("/products/sealing-solutions");
+  await hydrated(page);
+  await expect(page.getByRole("link", { name: "Request Quote", exact: true })).toHaveAttribute("href", /^mailto:/);
+  await page.getByRole("link", { name: "Request a quote online" }).click();
+  await expect(page).toHaveURL(/\/\?category=sealing#quote$/);
+  await expect(page.locator("#quote").getByLabel("Product category")).toHaveValue("sealing");
+});

@@ -18,6 +18,7 @@ export async function startS3() {
   });
   await server.run();
   return {
+    directory,
     config: {
       url: `http://127.0.0.1:${port}/uploads`,
       accessKeyId: "S3RVER",

@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock, Mail, Package, Phone } from "lucide-react";
+import { ArrowLeft, Clock, FileText, Mail, Package, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { BrandStrip } from "../components/brand-strip";
 import { JsonLd } from "../components/json-ld";
@@ -8,6 +8,7 @@ import { mailtoHref, type Site, telHref } from "../content/site";
 import { pageMeta } from "../lib/meta";
 import { useRootData } from "../lib/root-data";
 import { breadcrumbs, itemList } from "../lib/structured-data";
+import { quoteCategoryFor, quotePrefillHref } from "../quote/prefill";
 import type { Route } from "./+types/category";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -156,6 +157,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               <Mail aria-hidden="true" className="size-4" />
               Request Quote
             </a>
+            <Link to={quotePrefillHref({ category: quoteCategoryFor[category.slug] })} className="btn btn-secondary">
+              <FileText aria-hidden="true" className="size-4" />
+              Request a quote online
+            </Link>
           </div>
         </div>
       </section>
