@@ -94,7 +94,13 @@ async function handleForm(
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
 
   // Mistakes a visitor corrects do not use up their quota; sheer volume meets the general limiter.
-  const submission = parseForm(formData, quoteRequestSchema);
+  let submission: ReturnType<typeof parseForm<typeof quoteRequestSchema>>;
+  try {
+    submission = parseForm(formData, quoteRequestSchema);
+  } catch {
+    // Only a hand-made post carries an intent (add or remove a line) that cannot be read.
+    return rejected(400, "We could not read that form. Please reload the page and try again.");
+  }
   if (submission.status !== "success") {
     return data<QuoteReply<ReturnType<typeof submission.reply>>>(
       { ok: false, kind: "invalid", result: submission.reply() },
