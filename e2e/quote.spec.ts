@@ -186,3 +186,14 @@ test("the form's script waits until the visitor nears the form", async ({ page }
   await expect.poll(() => loaded.length).toBe(1);
   await expect(page.locator('#quote input[name="formToken"]')).not.toHaveValue("prerendered-form");
 });
+
+test("the form comes alive with a token the server signed, fetched uncached", async ({ page }) => {
+  const tokenRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/form-token") tokenRequests.push(request.url());
+  });
+  await page.goto("/#quote");
+  await hydrated(page);
+  await expect(page.locator('#quote input[name="formToken"]')).toHaveValue(/^[0-9a-z]+\.[\w-]{16}\.[\w-]{22}$/);
+  expect(tokenRequests).toHaveLength(1);
+});

@@ -13,7 +13,16 @@ import { closeProcessServices, getServices, type Services } from "../app/lib/ser
 import { pages as publicPages } from "../app/pages";
 import { issueFormToken } from "../app/quote/form-token.server";
 import { FORM_TOKEN_PATH } from "../app/quote/use-form-token";
-import { limitBody, nonce, requestLog, sameOriginPosts, securityHeaders } from "./middleware";
+import {
+  allowedRequests,
+  errorResponses,
+  limitBody,
+  nonce,
+  requestLog,
+  sameOriginPosts,
+  securityHeaders,
+  wellFormedHost,
+} from "./middleware";
 import { canonicalPaths, precompressed, prerenderedPages, readPrerenderedPages } from "./pages";
 
 // Prerendering at build time loads this bundle as the React Router server build.
@@ -37,11 +46,14 @@ export async function createApp(options: AppOptions = {}) {
   const services = options.services ?? (await getServices());
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Whose X-Forwarded-For names the client (TRUST_PROXY): the rate limits count by that address.
+  app.set("trust proxy", config.trustProxy);
 
   app.use(nonce);
   app.use(requestLog(logger));
   app.use(securityHeaders(config.siteUrl, { development: options.development }));
+  app.use(wellFormedHost);
+  app.use(allowedRequests);
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -109,6 +121,7 @@ export async function createApp(options: AppOptions = {}) {
       },
     }),
   );
+  app.use(errorResponses(logger));
 
   return { app, config, logger, services };
 }

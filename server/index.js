@@ -1,5 +1,7 @@
 // Starts the site: `npm start` (production build) or `npm run dev` (the same Express app, with Vite in
 // middleware mode rendering from source and reloading on change).
+import http from "node:http";
+import net from "node:net";
 import express from "express";
 
 const development = process.env.NODE_ENV !== "production";
@@ -58,7 +60,53 @@ try {
 }
 
 const { handler, config, logger, close } = service;
-const server = handler.listen(config.port, config.host, () => {
+const limits = config.http;
+let stopping = false;
+
+// Which connections rest between requests (keep-alive), so shutdown closes those and only those.
+const connections = new Set();
+const busy = Symbol("busy");
+const served = Symbol("served");
+
+const server = http.createServer(
+  {
+    // A body trickling in, or headers never finished, no longer hold a connection for Node's 5 minutes.
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks those timeouts on this interval (30 s by default, which would let them run over).
+    connectionsCheckingInterval: 1000,
+  },
+  (req, res) => {
+    req.socket[busy] = true;
+    res.once("close", () => {
+      req.socket[busy] = false;
+      req.socket[served] = true;
+    });
+    if (stopping) {
+      // Draining: answer what arrives on open connections, but have every client reconnect elsewhere.
+      res.setHeader("Connection", "close");
+      if (req.url === "/healthz") {
+        res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+        res.end('{"status":"stopping"}');
+        return;
+      }
+    }
+    handler(req, res);
+  },
+);
+server.maxConnections = limits.maxConnections;
+server.on("connection", (socket) => {
+  connections.add(socket);
+  socket.once("close", () => connections.delete(socket));
+});
+// Node hands CONNECT (proxy tunnels) to this event rather than to the app; we are no proxy.
+server.on("connect", (_req, socket) => {
+  socket.end(
+    "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+  );
+});
+server.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host }, `serving on http://localhost:${config.port}`);
 });
 server.on("error", (error) => {
@@ -66,16 +114,49 @@ server.on("error", (error) => {
   process.exit(1);
 });
 
-let stopping = false;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * Stops in the order that loses nothing: no new connections; requests in flight finish (bounded by
+ * SHUTDOWN_TIMEOUT_MS); the notification worker finishes the message it is sending; then the database
+ * closes. A request is never answered by a process whose database is already closed.
+ */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal }, "shutting down");
-  const force = setTimeout(() => process.exit(1), 10_000);
+  logger.info({ signal }, "shutting down: finishing requests in flight");
+  const force = setTimeout(
+    () => {
+      logger.error("shutdown took too long; exiting");
+      process.exit(1);
+    },
+    limits.shutdownTimeoutMs * 2 + 5000,
+  );
   force.unref();
-  server.close();
-  server.closeIdleConnections();
-  await close();
+  // After this turn of the event loop, so connections already waiting to be accepted are taken, not
+  // reset. net.Server's close stops listening without http.Server's sweep of "idle" connections, which
+  // counts connections whose first request is sent but not read yet (on a busy server) as idle.
+  const drained = new Promise((resolve) =>
+    setImmediate(() => {
+      net.Server.prototype.close.call(server, () => resolve(true));
+      // Connections resting between requests close now; answers in flight close theirs when sent.
+      for (const socket of connections) if (socket[served] && !socket[busy]) socket.destroy();
+    }),
+  );
+  if (!(await Promise.race([drained, sleep(limits.shutdownTimeoutMs)]))) {
+    logger.warn(
+      { timeoutMs: limits.shutdownTimeoutMs },
+      "requests still running at the shutdown deadline were cut off",
+    );
+    server.closeAllConnections();
+  }
+  try {
+    await close();
+  } catch (error) {
+    logger.error({ error: error instanceof Error ? error.name : typeof error }, "could not close cleanly");
+    process.exit(1);
+  }
+  logger.info("stopped");
   process.exit(0);
 }
 process.on("SIGTERM", shutdown);

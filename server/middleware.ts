@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import http from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
+import { errorSummary } from "../app/lib/logger.server";
 
 /** Largest request body accepted; a quote request is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -31,8 +33,116 @@ export function requestLog(logger: Logger) {
   };
 }
 
+/** What the site answers: pages and assets, and the quote form's POST. */
+const servedMethods = ["GET", "HEAD", "POST"];
+const allow = servedMethods.join(", ");
+
+/**
+ * Refuses what the site never serves before it reaches a route (which would log a stack trace for
+ * each): other methods get 405 (501 for names HTTP does not know), OPTIONS gets the list, and request
+ * targets other than a path (`*`, `http://…`) or with broken percent-encoding get 400.
+ */
+export function allowedRequests(req: Request, res: Response, next: NextFunction) {
+  res.set("Allow", allow);
+  if (req.method === "OPTIONS") {
+    res.status(204).end();
+    return;
+  }
+  if (!servedMethods.includes(req.method)) {
+    const known = http.METHODS.includes(req.method);
+    refuse(res, known ? 405 : 501, known ? "This address only answers GET, HEAD and POST." : "Unknown method.");
+    return;
+  }
+  if (!req.url.startsWith("/")) {
+    refuse(res, 400, "Bad request target.");
+    return;
+  }
+  try {
+    decodeURIComponent(req.path);
+  } catch {
+    refuse(res, 400, "The address is not valid.");
+    return;
+  }
+  next();
+}
+
+// A DNS name (letters, digits, hyphens; underscores are seen in the wild), IPv4 or bracketed IPv6, and
+// an optional port.
+const hostHeader =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,62})(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}))*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+function validHost(value: string) {
+  const match = value.length <= 260 ? hostHeader.exec(value) : null;
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65_535);
+}
+
+/**
+ * The Host (and a proxy's X-Forwarded-Host) ends up in URLs the router builds; a malformed one is
+ * refused here, before anything uses it. HTTP/1.0 may leave Host out.
+ */
+export function wellFormedHost(req: Request, res: Response, next: NextFunction) {
+  const host = req.headers.host;
+  const forwarded = req.headers["x-forwarded-host"];
+  const forwardedFirst = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : forwarded;
+  const missing = host === undefined && req.httpVersion === "1.0";
+  if (
+    (!missing && (host === undefined || !validHost(host))) ||
+    (forwardedFirst !== undefined && !validHost(String(forwardedFirst)))
+  ) {
+    refuse(res, 400, "Bad Host header.");
+    return;
+  }
+  next();
+}
+
+function refuse(res: Response, status: number, message: string) {
+  res.status(status).type("text/plain").send(`${status}: ${message}`);
+}
+
+/**
+ * The last middleware: errors that escaped a handler. Expected refusals (a 4xx such as a bad path for a
+ * static file) make one line; anything else is logged by kind and place only, never by message (which
+ * can quote what a visitor sent), and answered without details.
+ */
+export function errorResponses(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const declared = (error as { status?: unknown; statusCode?: unknown } | undefined)?.status;
+    const status = typeof declared === "number" && declared >= 400 && declared < 600 ? declared : 500;
+    const where = { method: req.method, path: req.path, status };
+    if (status < 500) logger.info({ ...where, error: (error as Error)?.name }, "request refused");
+    else logger.error({ ...where, error: errorSummary(error) }, "request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    refuse(
+      res,
+      status,
+      status < 500
+        ? (http.STATUS_CODES[status] ?? "Bad request")
+        : "Something went wrong on our side. Please try again.",
+    );
+  };
+}
+
+/** Features no page uses, switched off for the site and anything it embeds. */
+export const permissionsPolicy = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "usb=()",
+].join(", ");
+
 export function securityHeaders(siteUrl: string, options: { development?: boolean } = {}) {
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -57,6 +167,10 @@ export function securityHeaders(siteUrl: string, options: { development?: boolea
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: "deny" },
   });
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Permissions-Policy", permissionsPolicy);
+    headers(req, res, next);
+  };
 }
 
 /** Bodies are streamed to the router untouched, so the limit is enforced on the declared length. */

@@ -48,7 +48,10 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error(`Server did not become healthy:\n${log}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`Server did not become healthy:\n${log}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -24,6 +24,29 @@ describe("configuration", () => {
     });
   });
 
+  it("trusts forwarded addresses from loopback only, and bounds slow and idle connections, by default", () => {
+    expect(readConfig({})).toMatchObject({
+      trustProxy: ["loopback"],
+      http: {
+        requestTimeoutMs: 30_000,
+        headersTimeoutMs: 10_000,
+        keepAliveTimeoutMs: 5000,
+        maxConnections: 1000,
+        shutdownTimeoutMs: 10_000,
+      },
+    });
+  });
+
+  it("reads TRUST_PROXY as a hop count or a list of addresses, subnets and names", () => {
+    expect(readConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(0);
+    expect(readConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: "10.0.0.0/8, 2001:db8::1,Loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "2001:db8::1",
+      "loopback",
+    ]);
+  });
+
   it("treats empty variables as unset", () => {
     expect(readConfig({ DATABASE_URL: "", SMTP_URL: "", PORT: "" })).toMatchObject({
       databaseUrl: undefined,
@@ -61,6 +84,13 @@ describe("configuration", () => {
     [{ QUOTE_RATE_LIMIT: "0" }, "QUOTE_RATE_LIMIT"],
     [{ SITE_CLOSURES: "Christmas" }, "SITE_CLOSURES"],
     [{ SITE_CLOSURES: "2027-01-01..2026-12-24" }, "SITE_CLOSURES"],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
+    [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
+    [{ REQUEST_TIMEOUT_MS: "0" }, "REQUEST_TIMEOUT_MS"],
+    [{ HEADERS_TIMEOUT_MS: "40000" }, "HEADERS_TIMEOUT_MS"],
+    [{ MAX_CONNECTIONS: "-1" }, "MAX_CONNECTIONS"],
+    [{ SHUTDOWN_TIMEOUT_MS: "soon" }, "SHUTDOWN_TIMEOUT_MS"],
   ])("rejects %o naming %s", (env, variable) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));

@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { defaultSite, type Site } from "../content/site.ts";
@@ -5,6 +6,38 @@ import { parseClosures } from "./opening-hours.server.ts";
 import { siteSchema } from "./site-schema.server.ts";
 
 const optionalText = z.string().trim().min(1).optional();
+const milliseconds = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const proxyNames = ["loopback", "linklocal", "uniquelocal"];
+/** An address or subnet Express's `trust proxy` understands: 10.0.0.0/8, ::1, loopback. */
+function proxyEntry(entry: string) {
+  if (proxyNames.includes(entry)) return true;
+  const [address = "", bits, extra] = entry.split("/");
+  const version = net.isIP(address);
+  if (!version || extra !== undefined) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: how many proxies in front of us to believe (a hop count, 0 for none), or which ones (a
+ * comma-separated list of addresses, subnets and the names loopback, linklocal, uniquelocal).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default("loopback")
+  .transform((value, context): number | string[] => {
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim().toLowerCase());
+    if (entries.every(proxyEntry)) return entries;
+    context.addIssue({
+      code: "custom",
+      message:
+        "a number of proxies (0 for none) or addresses, subnets, loopback, linklocal or uniquelocal separated by commas",
+    });
+    return z.NEVER;
+  });
 const coordinate = z.coerce.number().optional();
 
 const envSchema = z.object({
@@ -22,6 +55,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  TRUST_PROXY: trustProxy,
+  REQUEST_TIMEOUT_MS: milliseconds(30_000, 1000, 600_000),
+  HEADERS_TIMEOUT_MS: milliseconds(10_000, 1000, 600_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(5000, 1000, 600_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000, 1000, 600_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SITE_NAME: optionalText,
   SITE_PHONE: optionalText,
@@ -75,7 +114,12 @@ function describeIssues(issues: z.core.$ZodIssue[], nameOf: (path: string) => st
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   // An empty variable means "not set", as shells and process managers often export them that way.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = envSchema.safeParse(present);
+  const parsed = envSchema
+    .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
+      path: ["HEADERS_TIMEOUT_MS"],
+      message: "must not be longer than REQUEST_TIMEOUT_MS",
+    })
+    .safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error.issues, (p) => p)}`);
   }
@@ -129,6 +173,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
             region: e.S3_REGION,
           }
         : undefined,
+    trustProxy: e.TRUST_PROXY,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     site: site.data,
     closures: e.SITE_CLOSURES,

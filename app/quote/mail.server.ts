@@ -212,7 +212,32 @@ export function composeStaffEmail(message: OutboxMessage, config: Pick<Config, "
 /** Names an .eml file: a quote reference, or a tag and outbox id; never anything a visitor typed. */
 const fileNamePattern = /^[A-Za-z0-9-]{1,80}$/;
 
-export type Mailer = { send(message: SendMailOptions, name: string): Promise<void>; close(): void };
+export type Mailer = {
+  send(message: SendMailOptions, name: string): Promise<void>;
+  /** Cheap check that mail can go out now (SMTP: connect, greet, log in; files: the folder is writable). */
+  verify(): Promise<boolean>;
+  close(): void;
+};
+
+/**
+ * Removes the half-written files of a process killed mid-write (`.name.uuid.tmp`). Only files older
+ * than a minute: another process sharing the folder may be writing one right now.
+ */
+export async function sweepOutboxFolder(dataDir: string, now = Date.now()) {
+  const dir = path.join(dataDir, "outbox");
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    if (!/^\..+\.tmp$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (stat && now - stat.mtimeMs > 60_000) {
+      await fs.rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
 
 /**
  * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/outbox,
@@ -231,6 +256,11 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir">): Maile
       async send(message) {
         await transport.sendMail(message);
       },
+      verify: () =>
+        transport.verify().then(
+          () => true,
+          () => false,
+        ),
       close: () => transport.close(),
     };
   }
@@ -245,6 +275,13 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir">): Maile
       const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);
       await fs.writeFile(temporary, info.message as Buffer, { mode: 0o600 });
       await fs.rename(temporary, path.join(dir, `${name}.eml`));
+    },
+    async verify() {
+      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      return fs.access(dir, fs.constants.W_OK).then(
+        () => true,
+        () => false,
+      );
     },
     close: () => transport.close(),
   };

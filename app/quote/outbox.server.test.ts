@@ -5,13 +5,14 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../db/client.server.ts";
-import { outbox, quotes } from "../../db/schema.ts";
+import { outbox, quotes, settings } from "../../db/schema.ts";
 import { describeEachDatabase, resetTables } from "../../test/pg.ts";
 import { sampleQuote, storeMeta } from "../../test/quotes.ts";
 import { eventually, parseMail, type SmtpSink, startSmtpSink } from "../../test/smtp.ts";
 import { type Config, readConfig } from "../lib/env.server.ts";
-import { maxAttempts, type OutboxWorker, retryDelayMs, startOutboxWorker } from "./outbox.server.ts";
+import { maxAttempts, nextRetryDelayMs, type OutboxWorker, retryDelayMs, startOutboxWorker } from "./outbox.server.ts";
 import type { QuoteInput } from "./schema.ts";
+import { digestSettingKey } from "./spam-digest.server.ts";
 import { type StoreMeta, storeQuote } from "./store.server.ts";
 
 const hour = 3_600_000;
@@ -30,6 +31,23 @@ describe("retryDelayMs", () => {
 
   it("adds jitter", () => {
     expect(retryDelayMs(3, () => 0.5)).toBeGreaterThan(retryDelayMs(3, () => 0));
+  });
+});
+
+describe("nextRetryDelayMs", () => {
+  const minute = 60_000;
+  it("retries an emergency request at least every minute in its first hour, then as any other", () => {
+    for (const attempts of [1, 5, 40]) {
+      const delay = nextRetryDelayMs({ attempts, ageMs: 30 * minute, emergency: true }, () => 1);
+      expect(delay).toBeLessThanOrEqual(minute);
+    }
+    expect(nextRetryDelayMs({ attempts: 60, ageMs: 61 * minute, emergency: true }, () => 0)).toBe(60 * minute);
+  });
+
+  it("does not stretch the gaps after tries that were brought forward", () => {
+    // 12 tries in 10 minutes (the mail server came and went): the next wait is the 6-minute-old gap, not 24 h.
+    expect(nextRetryDelayMs({ attempts: 12, ageMs: 10 * minute, emergency: false }, () => 0)).toBe(15 * minute);
+    expect(nextRetryDelayMs({ attempts: 2, ageMs: 6 * minute, emergency: false }, () => 0)).toBe(5 * minute);
   });
 });
 
@@ -190,6 +208,86 @@ describeEachDatabase("outbox worker", (target) => {
     expect(sink.messages).toHaveLength(1);
     expect(sink.messages[0]?.header("subject")).toContain(reference);
     expect(await message(reference)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("sends every waiting e-mail within a minute of the mail server coming back after a 10-minute outage", async () => {
+    const port = sink.port;
+    await sink.stop();
+    const urgencies = ["standard", "urgent", "emergency"] as const;
+    const stored = [];
+    for (const urgency of urgencies) stored.push(await storeQuote(db(), { ...quote, urgency }, meta()));
+    // The worker's poll, every 5 s of its clock, driven here through ten minutes without a mail server.
+    const outboxWorker = worker();
+    const step = 5000;
+    for (; offset <= 10 * 60_000; offset += step) await outboxWorker.tick();
+    const tries = await Promise.all(stored.map(async ({ reference }) => (await message(reference)).attempts));
+    expect(tries[2]).toBeGreaterThanOrEqual(10); // the emergency request: at least once a minute
+
+    // Back just after the worker last found it down: the worst moment, a whole probe interval away.
+    sink = await startSmtpSink(port);
+    const recoveredAt = now().getTime() - step;
+    for (; sink.messages.length < stored.length && offset < 30 * 60_000; offset += step) await outboxWorker.tick();
+    const delays = await Promise.all(
+      stored.map(async ({ reference }) => ((await message(reference)).sentAt?.getTime() ?? Infinity) - recoveredAt),
+    );
+    console.log(
+      `outbox: 10-minute SMTP outage; tries during it ${urgencies.map((u, i) => `${u} ${tries[i]}`).join(", ")}; ` +
+        `sent ${delays.map((d) => `${d / 1000} s`).join(", ")} after the server came back`,
+    );
+    expect(Math.max(...delays)).toBeLessThanOrEqual(60_000);
+    expect(sink.messages).toHaveLength(3);
+  });
+
+  it("tries waiting e-mail at once when one goes through after failures", async () => {
+    const port = sink.port;
+    await sink.stop();
+    const first = await storeQuote(db(), quote, meta());
+    const outboxWorker = worker();
+    await outboxWorker.runOnce();
+    sink = await startSmtpSink(port);
+    const second = await storeQuote(db(), { ...quote, customerName: "Dana Second" }, meta());
+    expect(await outboxWorker.runOnce()).toBe(2);
+    expect(await message(first.reference)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(await message(second.reference)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("sends the day's held spam in one digest e-mail, however many workers and restarts", async () => {
+    await db().delete(settings).where(eq(settings.key, digestSettingKey));
+    const held = await storeQuote(
+      db(),
+      { ...quote, customerName: "Spam Bot", requirements: "Cheap\nwatches" },
+      meta({ spam: true, spamReasons: ["honeypot"] }),
+    );
+    await Promise.all([worker().tick(), worker().tick()]);
+    await worker().tick(); // a restart the same day
+    const digests = () => sink.messages.filter((m) => m.header("subject")?.startsWith("Spam digest"));
+    expect(digests()).toHaveLength(1);
+    const digest = digests()[0];
+    expect(digest?.header("subject")).toBe("Spam digest: 1 quote request held");
+    expect(digest?.envelope.to).toEqual(["sales@wrekin-mro.example"]);
+    expect(digest?.text).toContain(`${held.reference} — received`);
+    expect(digest?.text).toContain("Spam Bot <dana@works.example>, Severn Foods Ltd");
+    expect(digest?.text).toContain("Message:  Cheap watches");
+    expect(digest?.text).toContain("a hidden field that people never see was filled in");
+
+    offset += 24 * hour + 1000;
+    await worker().tick(); // a day on, nothing new was held: no e-mail
+    expect(digests()).toHaveLength(1);
+  });
+
+  it("removes half-written .eml files left by a killed process, not ones being written now", async () => {
+    const dir = path.join(target.dataDir, "outbox");
+    fs.mkdirSync(dir, { recursive: true });
+    const orphan = path.join(dir, ".Q-261122-AAAAA.0b1c.tmp");
+    const fresh = path.join(dir, ".Q-261122-BBBBB.0b1d.tmp");
+    fs.writeFileSync(orphan, "half");
+    fs.writeFileSync(fresh, "half");
+    const old = new Date(Date.now() - 10 * 60_000);
+    fs.utimesSync(orphan, old, old);
+    worker({ smtpUrl: undefined });
+    await eventually(() => !fs.existsSync(orphan));
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
   });
 
   it("gives up after the last try, marks the message failed and logs an error", async () => {

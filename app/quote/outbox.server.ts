@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { attachments, type OutboxMessage, outbox, quoteLines, quotes } from "../../db/schema.ts";
 import type { Config } from "../lib/env.server.ts";
@@ -10,7 +10,9 @@ import {
   extrasText,
   type QuoteExtrasRecord,
   type QuoteRecord,
+  sweepOutboxFolder,
 } from "./mail.server.ts";
+import { queueSpamDigestIfDue } from "./spam-digest.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
 export const maxAttempts = 10;
@@ -27,6 +29,34 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(base * (1 + 0.2 * random()));
 }
 
+/** Ages at which the plain schedule makes its tries: 0, 1 min, 6 min, 21 min, 1 h 21 min, … */
+const scheduledAges = retryDelays.map((_, i) => retryDelays.slice(0, i).reduce((sum, delay) => sum + delay, 0));
+scheduledAges.push(retryDelays.reduce((sum, delay) => sum + delay, 0));
+/** A message is given up only once it is this old, however many tries were brought forward. */
+const giveUpAgeMs = scheduledAges.at(-1) ?? 3 * 24 * hour;
+/** An emergency request is retried at least this often in its first hour. */
+const emergencyRetryMs = minute;
+const emergencyWindowMs = hour;
+
+/**
+ * The wait after a failed try. Emergency requests: under a minute for their first hour. Otherwise the
+ * schedule by tries made, but never further along than the message's age: tries brought forward
+ * (emergency, or the mail server coming back) do not stretch the gaps after them.
+ */
+export function nextRetryDelayMs(
+  message: { attempts: number; ageMs: number; emergency: boolean },
+  random: () => number = Math.random,
+) {
+  if (message.emergency && message.ageMs < emergencyWindowMs) {
+    return Math.round(emergencyRetryMs * (0.75 + 0.25 * random()));
+  }
+  const triesDue = scheduledAges.filter((age) => age <= message.ageMs).length;
+  return retryDelayMs(Math.min(message.attempts, Math.max(triesDue, 1)), random);
+}
+
+/** Failures that say nothing about the mail server (it refused this one message), unlike a dead connection. */
+const messageErrors = new Set(["EENVELOPE", "EMESSAGE"]);
+
 /** A claimed message stays invisible to other workers this long; every send times out well before. */
 const claimLeaseMs = 5 * minute;
 const lastErrorMaxLength = 1000;
@@ -36,7 +66,14 @@ type LogFn = (fields: Record<string, unknown>, message: string) => void;
 /** pino's logger fits; fields carry references and counts only, never personal data. */
 export type OutboxLogger = { info: LogFn; warn: LogFn; error: LogFn };
 
-export type OutboxWorker = { kick(): void; runOnce(): Promise<number>; stop(): Promise<void> };
+export type OutboxWorker = {
+  kick(): void;
+  /** Delivers what is due now; resolves with how many messages were tried. */
+  runOnce(): Promise<number>;
+  /** One poll: probes the mail server when e-mail is waiting on it, queues the spam digest when due, delivers. */
+  tick(): Promise<number>;
+  stop(): Promise<void>;
+};
 
 /** The parts list and the records of the files of a request, in the buyer's order. */
 export async function loadQuoteExtras(db: Db, quoteId: number): Promise<QuoteExtrasRecord> {
@@ -129,6 +166,10 @@ export function startOutboxWorker(options: {
   config: Config;
   logger: OutboxLogger;
   pollMs?: number;
+  /** How often to try the mail server while e-mail waits on it. */
+  probeMs?: number;
+  /** How often to see whether the daily spam digest is due. */
+  digestCheckMs?: number;
   now?: () => Date;
   fetch?: typeof fetch;
   /** Where the requests' files are; without it notifications name the files but attach none. */
@@ -137,7 +178,19 @@ export function startOutboxWorker(options: {
   const { db, config, logger } = options;
   const now = options.now ?? (() => new Date());
   const pollMs = options.pollMs ?? 5000;
+  const probeMs = options.probeMs ?? 30_000;
+  const digestCheckMs = options.digestCheckMs ?? 10 * minute;
   const mailer = createMailer(config);
+  // Unknown at start: after a restart, e-mail left waiting by an outage is tried as soon as mail goes out.
+  let mailDown = true;
+  let lastProbe = 0;
+  let lastDigestCheck = 0;
+  if (!config.smtpUrl) {
+    sweepOutboxFolder(config.dataDir).then(
+      (removed) => removed && logger.info({ removed }, "removed half-written mail files"),
+      () => {},
+    );
+  }
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let active: Promise<number> | undefined;
@@ -154,6 +207,7 @@ export function startOutboxWorker(options: {
           attempts: outbox.attempts,
           payload: outbox.payload,
           quoteId: outbox.quoteId,
+          createdAt: outbox.createdAt,
           quote: {
             reference: quotes.reference,
             customerName: quotes.customerName,
@@ -175,7 +229,9 @@ export function startOutboxWorker(options: {
         .for("update", { of: outbox, skipLocked: true });
       if (due) {
         const leaseEnd = new Date(claimedAt.getTime() + claimLeaseMs);
-        await tx.update(outbox).set({ nextAttemptAt: leaseEnd }).where(eq(outbox.id, due.id));
+        // No last error while a try is under way: that is how bringing waiting mail forward tells a
+        // message waiting for its retry from one another worker is sending (its lease).
+        await tx.update(outbox).set({ nextAttemptAt: leaseEnd, lastError: null }).where(eq(outbox.id, due.id));
       }
       return due;
     });
@@ -216,14 +272,35 @@ export function startOutboxWorker(options: {
     });
   }
 
+  /** The mail server is back: e-mail waiting for a retry is tried now rather than at its scheduled time. */
+  async function bringMailForward() {
+    const at = now();
+    const moved = await db
+      .update(outbox)
+      .set({ nextAttemptAt: at })
+      .where(
+        and(
+          eq(outbox.status, "pending"),
+          inArray(outbox.kind, ["email", "message"]),
+          isNotNull(outbox.lastError),
+          gt(outbox.nextAttemptAt, at),
+        ),
+      )
+      .returning({ id: outbox.id });
+    if (moved.length) logger.info({ messages: moved.length }, "mail server is back; sending waiting e-mail now");
+  }
+
   async function deliver(message: Claimed) {
     const attempts = message.attempts + 1;
     const context = { reference: message.quote?.reference, kind: message.kind, attempts };
+    const mail = message.kind !== "forward";
     try {
       await send(message);
     } catch (error) {
-      const failed = attempts >= maxAttempts;
-      const delay = retryDelayMs(attempts);
+      if (mail && !messageErrors.has(errorCode(error))) mailDown = true;
+      const ageMs = now().getTime() - message.createdAt.getTime();
+      const failed = attempts >= maxAttempts && ageMs >= giveUpAgeMs;
+      const delay = nextRetryDelayMs({ attempts, ageMs, emergency: message.quote?.urgency === "emergency" });
       await db
         .update(outbox)
         .set({
@@ -248,6 +325,10 @@ export function startOutboxWorker(options: {
     }
     await db.update(outbox).set({ status: "sent", attempts, sentAt: now() }).where(eq(outbox.id, message.id));
     logger.info(context, "quote notification sent");
+    if (mail && mailDown) {
+      mailDown = false;
+      await bringMailForward();
+    }
   }
 
   async function drain() {
@@ -283,10 +364,25 @@ export function startOutboxWorker(options: {
     runOnce().catch((error: unknown) => logger.error({ error: errorCode(error) }, "outbox pass failed"));
   }
 
+  async function tick() {
+    const at = now().getTime();
+    if (mailDown && at - lastProbe >= probeMs) {
+      lastProbe = at;
+      if (await mailer.verify()) {
+        mailDown = false;
+        await bringMailForward();
+      }
+    }
+    if (at - lastDigestCheck >= digestCheckMs) {
+      lastDigestCheck = at;
+      await queueSpamDigestIfDue(db, config, now());
+    }
+    return runOnce();
+  }
+
   function schedule() {
     timer = setTimeout(async () => {
-      runInBackground();
-      await Promise.allSettled([active, queued]);
+      await tick().catch((error: unknown) => logger.error({ error: errorCode(error) }, "outbox pass failed"));
       if (!stopped) schedule();
     }, pollMs);
     timer.unref();
@@ -298,6 +394,7 @@ export function startOutboxWorker(options: {
       if (!stopped) runInBackground();
     },
     runOnce,
+    tick,
     async stop() {
       stopped = true;
       clearTimeout(timer);

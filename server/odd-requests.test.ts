@@ -1,0 +1,117 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawHttp, rawRequest } from "../test/raw-http";
+import { type RunningServer, startServer } from "../test/server";
+
+// Requests no browser sends, over raw sockets to the built server: clean 4xx answers, one log line each.
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({
+    LOG_LEVEL: "info",
+    REQUEST_TIMEOUT_MS: "2000",
+    HEADERS_TIMEOUT_MS: "2000",
+    MAX_CONNECTIONS: "20",
+  });
+});
+afterAll(async () => {
+  expect(await server.stop()).toBe(0);
+});
+
+const send = (method: string, target: string, headers: Record<string, string> = {}) =>
+  rawRequest(server.url, rawHttp(method, target, headers));
+
+/** Log lines written while `action` ran. */
+async function logDuring(action: () => Promise<unknown>) {
+  const before = server.output().length;
+  await action();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return server.output().slice(before);
+}
+
+describe("odd methods and request targets", () => {
+  it.each([
+    ["TRACE", "/", 405],
+    ["TRACE", "/sitemap.xml", 405],
+    ["PUT", "/", 405],
+    ["DELETE", "/products", 405],
+    ["PROPFIND", "/contact", 405],
+    ["CONNECT", "localhost:443", 405],
+    ["OPTIONS", "*", 204],
+    ["OPTIONS", "/", 204],
+    ["GET", "*", 400],
+    ["GET", "http://elsewhere.example/", 400],
+    ["GET", "/%E0%A4%A", 400],
+    ["GET", "/assets/%E0%A4%A", 400],
+  ])("%s %s answers %i with the methods we serve, one log line and no stack", async (method, target, status) => {
+    let response = { status: 0, head: "", body: "" };
+    const log = await logDuring(async () => {
+      response = await send(method, target);
+    });
+    expect(response.status).toBe(status);
+    expect(response.head).toMatch(/^Allow: GET, HEAD, POST$/im);
+    expect(response.body).not.toMatch(/\bat \S+ \(/);
+    expect(log).not.toMatch(/^\s+at /m);
+    expect(log.trim().split("\n").length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("malformed Host headers", () => {
+  it.each(["127.0.0.1:99999", "", "a b", "ex ample:80", "host:port", "[::1", "a/b", "x".repeat(300)])(
+    "Host %j on routes rendered per request answers 400, no stack",
+    async (host) => {
+      for (const target of ["/sitemap.xml", "/robots.txt", "/nope", "/?index", "/healthz"]) {
+        let response = { status: 0, head: "", body: "" };
+        const log = await logDuring(async () => {
+          response = await send("GET", target, { host });
+        });
+        expect(response.status, `${target} with Host ${host}`).toBe(400);
+        expect(log).not.toMatch(/^\s+at /m);
+      }
+    },
+  );
+
+  it("answers well-formed hosts, IPv6 included, and refuses a malformed X-Forwarded-Host", async () => {
+    expect((await send("GET", "/sitemap.xml", { host: "[::1]:3000" })).status).toBe(200);
+    expect((await send("GET", "/sitemap.xml", { host: "shop.example" })).status).toBe(200);
+    expect((await send("GET", "/sitemap.xml", { "x-forwarded-host": "a:99999" })).status).toBe(400);
+  });
+});
+
+describe("headers and limits", () => {
+  it("switches off browser features no page uses", async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.headers.get("permissions-policy")).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+  });
+
+  it("closes a request whose body trickles in slower than REQUEST_TIMEOUT_MS", async () => {
+    const started = Date.now();
+    const head = rawHttp("POST", "/?index", {
+      origin: "http://localhost:3000",
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": "1000",
+    });
+    const response = await rawRequest(server.url, head.slice(0, head.indexOf("\r\n\r\n") + 4), 20_000);
+    const seconds = (Date.now() - started) / 1000;
+    expect(seconds).toBeLessThan(6);
+    expect([0, 408]).toContain(response.status);
+  });
+
+  it("takes at most MAX_CONNECTIONS connections at once", async () => {
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const socket = net.connect(Number(new URL(server.url).port), "127.0.0.1", () => resolve(socket));
+            socket.on("error", () => {});
+            socket.write("GET / HTTP/1.1\r\n"); // headers never finished: the connection stays open
+          }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await send("GET", "/healthz")).status).toBe(0); // closed unanswered
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await send("GET", "/healthz")).status).toBe(200);
+  });
+});
