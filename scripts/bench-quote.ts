@@ -59,8 +59,8 @@ function rssMb(pid: number) {
 async function photo(seed: number) {
   return sharp({
     create: {
-      width: 1400,
-      height: 1050,
+      width: 2000,
+      height: 1500,
       channels: 3,
       background: "#808080",
       noise: { type: "gaussian", mean: 100 + seed, sigma: 50 },
