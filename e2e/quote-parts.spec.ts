@@ -68,7 +68,7 @@ test.describe("parts list and files, with JavaScript", () => {
         new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
       );
     });
-    await expect(page.getByRole("status").filter({ hasText: "3 lines added from your list." })).toBeVisible();
+    await expect(page.locator("#quote").getByText("3 lines added from your list.")).toBeVisible();
     await expect(partInputs(page)).toHaveCount(3);
     await expect(partInputs(page).nth(1)).toHaveValue("SPA1250");
     await page.locator("#quote").getByRole("button", { name: "Remove line 2" }).click();
@@ -144,8 +144,9 @@ test.describe("parts list and files, without JavaScript", () => {
 test("a category page opens the quote form with its category chosen", async ({ page }) => {
   await page.goto("/products/sealing-solutions");
   await hydrated(page);
-  await expect(page.getByRole("link", { name: "Request Quote", exact: true })).toHaveAttribute("href", /^mailto:/);
-  await page.getByRole("link", { name: "Request a quote online" }).click();
+  const cta = page.getByRole("region", { name: "Need Sealing Solutions fast?" });
+  await expect(cta.getByRole("link", { name: "Request Quote", exact: true })).toHaveAttribute("href", /^mailto:/);
+  await cta.getByRole("link", { name: "Request a quote online" }).click();
   await expect(page).toHaveURL(/\/\?category=sealing#quote$/);
   await expect(page.locator("#quote").getByLabel("Product category")).toHaveValue("sealing");
 });

@@ -54,7 +54,7 @@ export function PartsList({ form, lines }: { form: FormMetadata<AnyForm, string[
       <p id={`${lines.id}-hint`} className="mt-0.5 text-sm text-slate-600">
         One part per line. You can paste rows copied from a spreadsheet into the first line.
       </p>
-      <p role="status" aria-live="polite" className="text-sm font-semibold text-green-800 not-empty:mt-2">
+      <p aria-live="polite" className="text-sm font-semibold text-green-800 not-empty:mt-2">
         {announcement}
       </p>
       {listError ? (
