@@ -4,6 +4,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// Set once in the runner, so the workers (which read this file again) see the server's folder too.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mro-e2e-"));
 
 /** Debian's Chromium, started as the machine's closed network requires. */
 const chromium = {
@@ -56,7 +58,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       // The origin the pages were built with (canonical links are prerendered).
       SITE_URL: "http://localhost:3000",
-      DATA_DIR: process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "mro-e2e-")),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       QUOTE_RATE_LIMIT: "10000",
       LOG_LEVEL: "warn",
     },

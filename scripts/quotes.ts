@@ -2,6 +2,8 @@
 // Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { ConfigError, readConfig } from "../app/lib/env.server.ts";
+import { formatBytes } from "../app/quote/attachments.ts";
+import { loadQuoteExtras } from "../app/quote/outbox.server.ts";
 import { categoryLabel, urgencyLabel } from "../app/quote/schema.ts";
 import { type Database, DatabaseLockedError, openDatabase } from "../db/client.server.ts";
 import { outbox, quotes } from "../db/schema.ts";
@@ -106,6 +108,24 @@ async function show(database: Database, reference: string) {
   ];
   for (const [label, value] of fields) console.log(`${`${label}:`.padEnd(16)}${value}`);
   console.log(`\nRequirements:\n${printable(quote.requirements, true)}\n`);
+  const extras = await loadQuoteExtras(database.db, quote.id);
+  const lines = extras.lines ?? [];
+  if (lines.length > 0) {
+    console.log(`Parts list (${lines.length}):`);
+    lines.forEach((line, i) => {
+      const brand = line.brand ? `  [${printable(line.brand)}]` : "";
+      console.log(
+        `  ${String(i + 1).padStart(2)}. ${String(line.quantity).padStart(5)} x ${printable(line.part)}${brand}`,
+      );
+    });
+    console.log("");
+  }
+  for (const file of extras.attachments ?? []) {
+    console.log(
+      `Attachment: ${printable(file.fileName)} (${file.contentType}, ${formatBytes(file.size)}) key ${file.storageKey}`,
+    );
+  }
+  if ((extras.attachments ?? []).length > 0) console.log("");
   if (messages.length === 0) console.log("Notifications: none");
   for (const m of messages) {
     console.log(`Notification #${m.id} (${m.kind}): ${m.status}, ${m.attempts} attempt(s)`);

@@ -7,6 +7,14 @@ import { errorSummary } from "../app/lib/logger.server";
 
 /** Largest request body accepted; a quote request is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** A quote request with its attachments: 25 MB of files and the form around them. */
+export const UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024 + 256 * 1024;
+
+/** Only the quote form (the home page's action) may send files. */
+const isQuoteUpload = (req: Request) =>
+  req.method === "POST" &&
+  ["/", "/_root.data", "/_.data", "/quote/send"].includes(req.path) &&
+  /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? "");
 
 export function nonce(_req: Request, res: Response, next: NextFunction) {
   res.locals.nonce = crypto.randomBytes(16).toString("base64");
@@ -176,8 +184,12 @@ export function limitBody(req: Request, res: Response, next: NextFunction) {
     }
     return next();
   }
-  if (Number(length) > BODY_LIMIT_BYTES) {
-    res.status(413).type("text/plain").send("413: The request is too large. Please shorten your message.");
+  const upload = isQuoteUpload(req);
+  if (Number(length) > (upload ? UPLOAD_LIMIT_BYTES : BODY_LIMIT_BYTES)) {
+    const message = upload
+      ? "413: The request is too large. Attached files can be up to 25 MB in all."
+      : "413: The request is too large. Please shorten your message.";
+    res.status(413).type("text/plain").send(message);
     return;
   }
   next();

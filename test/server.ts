@@ -41,7 +41,8 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
     log += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 60_000; // generous: the machine may be busy
+  // Generous: a loaded CI machine can take most of a minute to open a fresh embedded database.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
     try {

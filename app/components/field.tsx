@@ -1,16 +1,16 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import type { ReactNode } from "react";
+import type { ClipboardEventHandler, ReactNode } from "react";
 
 type Option = { readonly value: string; readonly label: string };
 
 type Control =
-  | { kind: "input"; type: "text" | "email" | "tel"; autoComplete?: string }
+  | { kind: "input"; type: "text" | "email" | "tel" | "number"; autoComplete?: string; onPaste?: ClipboardEventHandler }
   | { kind: "textarea"; rows?: number }
   | { kind: "select"; options: readonly Option[]; placeholder?: string };
 
 type FieldProps = Control & {
-  meta: FieldMetadata<string | undefined>;
-  label: string;
+  meta: FieldMetadata<string | number | undefined>;
+  label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
   className?: string;
@@ -42,6 +42,7 @@ export function Field({ meta, label, hint, optional, className = "", ...control 
           {...getInputProps(meta, { type: control.type, ...described })}
           key={meta.key}
           autoComplete={control.autoComplete}
+          onPaste={control.onPaste}
           className={controlClass}
         />
       ) : control.kind === "textarea" ? (

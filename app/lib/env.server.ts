@@ -50,6 +50,10 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   QUOTE_NOTIFY_TO: z.email().optional(),
   QUOTE_FORWARD_URL: z.url({ protocol: /^https?$/ }).optional(),
+  S3_URL: z.url({ protocol: /^https?$/ }).optional(),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: milliseconds(30_000, 1000, 600_000),
@@ -158,6 +162,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!site.success) {
     throw new ConfigError(`Invalid configuration: ${describeIssues(site.error.issues, variableOf)}`);
   }
+  if (e.S3_URL && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("Invalid configuration: S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -169,6 +176,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     quoteNotifyTo: e.QUOTE_NOTIFY_TO ?? site.data.email,
     quoteForwardUrl: e.QUOTE_FORWARD_URL,
     quoteRateLimit: e.QUOTE_RATE_LIMIT,
+    /** Attachments go to this bucket when set, else to DATA_DIR/uploads. */
+    s3:
+      e.S3_URL && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            url: e.S3_URL,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+          }
+        : undefined,
     trustProxy: e.TRUST_PROXY,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

@@ -1,7 +1,10 @@
+import path from "node:path";
 import { remember } from "@epic-web/remember";
 import { type Database, openDatabase } from "../../db/client.server.ts";
 import { startOutboxWorker } from "../quote/outbox.server.ts";
 import { createRateLimiter } from "../quote/rate-limit.server.ts";
+import { createFsStorage, createS3Storage, type FileStorage } from "../quote/storage.server.ts";
+import { sweepOrphans } from "../quote/sweep.server.ts";
 import { getIpSalt } from "./client-key.server.ts";
 import { type Config, getConfig } from "./env.server.ts";
 import { getLogger } from "./logger.server.ts";
@@ -16,7 +19,29 @@ export type Services = {
   ipSalt: string;
   /** Signs the quote form's tokens (form-token.server.ts). */
   formTokenSecret: string;
+  /** Attachment bytes; `incomingDir` holds uploads still being checked. */
+  storage: FileStorage;
+  incomingDir: string;
+  stopSweep(): void;
 };
+
+const sweepEveryMs = 60 * 60 * 1000;
+
+/** Files of requests that never committed are removed at start and every hour. */
+function startSweep(db: Database["db"], storage: FileStorage, incomingDir: string) {
+  const run = () =>
+    sweepOrphans({ db, storage, incomingDir })
+      .then((removed) => {
+        if (removed > 0) getLogger().info({ removed }, "orphan attachment files removed");
+      })
+      .catch((error: unknown) =>
+        getLogger().warn({ error: error instanceof Error ? error.name : typeof error }, "orphan sweep failed"),
+      );
+  void run();
+  const timer = setInterval(run, sweepEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 export async function createServices(config: Config): Promise<Services> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -28,8 +53,12 @@ export async function createServices(config: Config): Promise<Services> {
       limit: config.quoteRateLimit,
       db: database.kind === "postgres" ? database.db : undefined,
     });
-    const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger() });
-    return { config, database, rateLimiter, outbox, ipSalt, formTokenSecret };
+    const uploadsDir = path.join(config.dataDir, "uploads");
+    const storage = config.s3 ? createS3Storage(config.s3) : createFsStorage(uploadsDir);
+    const incomingDir = path.join(uploadsDir, ".incoming");
+    const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger(), storage });
+    const stopSweep = startSweep(database.db, storage, incomingDir);
+    return { config, database, rateLimiter, outbox, ipSalt, formTokenSecret, storage, incomingDir, stopSweep };
   } catch (error) {
     await database.close();
     throw error;
@@ -37,6 +66,7 @@ export async function createServices(config: Config): Promise<Services> {
 }
 
 export async function closeServices(services: Services) {
+  services.stopSweep();
   await services.outbox.stop();
   await services.database.close();
 }

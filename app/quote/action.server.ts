@@ -5,9 +5,12 @@ import { clientAddressContext, servicesContext } from "../lib/context";
 import { errorSummary, getLogger } from "../lib/logger.server";
 import type { QuoteReply } from "./notices";
 import { parseForm } from "./parse";
-import { type QuoteInput, quoteSubmissionSchema } from "./schema";
+import { type PartsLine, quoteRequestSchema } from "./parts";
+import type { QuoteInput } from "./schema";
 import { judgeSpam } from "./spam.server";
-import { storeQuote } from "./store.server";
+import { type FileStorage, newStorageKey } from "./storage.server";
+import { type AttachmentRecord, storeQuote } from "./store.server";
+import { type ReceivedFile, readQuoteForm, UploadError } from "./uploads.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -15,8 +18,9 @@ function rejected(status: number, message: string, headers?: HeadersInit) {
   return data<QuoteReply<never>>({ ok: false, kind: "rejected", message }, { status, headers });
 }
 
-/** One submission is one key: the same form token with the same content is stored once. */
-function idempotencyKey(token: string, quote: QuoteInput) {
+/** One submission is one key: the same form token with the same content (and files) is stored once. */
+function idempotencyKey(token: string, quote: QuoteInput, lines: PartsLine[], files: ReceivedFile[]) {
+  const extras = lines.length > 0 || files.length > 0 ? [lines, files.map((file) => file.sha256)] : [];
   const content = JSON.stringify([
     quote.customerName,
     quote.email,
@@ -25,6 +29,7 @@ function idempotencyKey(token: string, quote: QuoteInput) {
     quote.category ?? "",
     quote.requirements,
     quote.urgency,
+    ...extras,
   ]);
   return crypto.createHash("sha256").update(token).update("\0").update(content).digest("hex");
 }
@@ -42,17 +47,60 @@ export async function quoteAction({
   }
 
   const services = context.get(servicesContext);
+  let form: Awaited<ReturnType<typeof readQuoteForm>>;
+  try {
+    form = await readQuoteForm(request, services.incomingDir);
+  } catch (error) {
+    if (error instanceof UploadError) return rejected(error.status, error.message);
+    throw error;
+  }
+  try {
+    return await handleForm(form.formData, form.files, request, context);
+  } finally {
+    // Whatever was not moved into storage (a refusal, an error) goes now.
+    await form.discard();
+  }
+}
+
+/** Moves received files into storage; on any failure the ones already stored are removed again. */
+async function storeFiles(storage: FileStorage, files: ReceivedFile[]) {
+  const stored: AttachmentRecord[] = [];
+  try {
+    for (const file of files) {
+      const storageKey = newStorageKey(file.extension);
+      await storage.put(storageKey, file.localPath, file.contentType);
+      const { fileName, contentType, size, width, height } = file;
+      stored.push({ storageKey, fileName, contentType, size, width, height });
+    }
+    return stored;
+  } catch (error) {
+    await removeFiles(storage, stored);
+    throw error;
+  }
+}
+
+async function removeFiles(storage: FileStorage, records: AttachmentRecord[]) {
+  // Best effort: anything left is an orphan the sweep removes.
+  await Promise.allSettled(records.map((record) => storage.delete(record.storageKey)));
+}
+
+async function handleForm(
+  formData: FormData,
+  files: ReceivedFile[],
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const services = context.get(servicesContext);
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
 
-  let formData: FormData;
+  // Mistakes a visitor corrects do not use up their quota; sheer volume meets the general limiter.
+  let submission: ReturnType<typeof parseForm<typeof quoteRequestSchema>>;
   try {
-    formData = await request.formData();
+    submission = parseForm(formData, quoteRequestSchema);
   } catch {
+    // Only a hand-made post carries an intent (add or remove a line) that cannot be read.
     return rejected(400, "We could not read that form. Please reload the page and try again.");
   }
-
-  // Mistakes a visitor corrects do not use up their quota; sheer volume meets the general limiter.
-  const submission = parseForm(formData, quoteSubmissionSchema);
   if (submission.status !== "success") {
     return data<QuoteReply<ReturnType<typeof submission.reply>>>(
       { ok: false, kind: "invalid", result: submission.reply() },
@@ -69,20 +117,28 @@ export async function quoteAction({
     );
   }
 
-  const { formToken, website, ...quote } = submission.value;
+  const { formToken, website, lines, ...quote } = submission.value;
   const spam = judgeSpam({ honeypot: website, formToken, secret: services.formTokenSecret });
   let stored: Awaited<ReturnType<typeof storeQuote>>;
+  let records: AttachmentRecord[] = [];
   try {
-    stored = await storeQuote(services.database.db, quote, {
-      idempotencyKey: idempotencyKey(formToken, quote),
-      spam: spam.held,
-      spamReasons: spam.reasons,
-      sourceIp: clientAddress,
-      userAgent: request.headers.get("user-agent") ?? undefined,
-      ipSalt: services.ipSalt,
-      forward: Boolean(services.config.quoteForwardUrl),
-    });
+    records = await storeFiles(services.storage, files);
+    stored = await storeQuote(
+      services.database.db,
+      quote,
+      {
+        idempotencyKey: idempotencyKey(formToken, quote, lines, files),
+        spam: spam.held,
+        spamReasons: spam.reasons,
+        sourceIp: clientAddress,
+        userAgent: request.headers.get("user-agent") ?? undefined,
+        ipSalt: services.ipSalt,
+        forward: Boolean(services.config.quoteForwardUrl),
+      },
+      { lines, attachments: records },
+    );
   } catch (error) {
+    await removeFiles(services.storage, records);
     // Database errors can quote the values they were given: only the error's kind reaches the log.
     getLogger().error({ error: errorSummary(error) }, "a quote request could not be stored");
     return rejected(
@@ -91,6 +147,8 @@ export async function quoteAction({
       { "Retry-After": "60" },
     );
   }
+  // A double submit keeps the first request's files; this copy's go.
+  if (stored.duplicate) await removeFiles(services.storage, records);
   if (!spam.held && !stored.duplicate) services.outbox.kick();
 
   return data<QuoteReply<ReturnType<typeof submission.reply>>>({

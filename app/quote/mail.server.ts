@@ -4,6 +4,8 @@ import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { OutboxMessage, quotes } from "../../db/schema.ts";
 import type { Config } from "../lib/env.server.ts";
+import { formatBytes } from "./attachments.ts";
+import type { PartsLine } from "./parts.ts";
 import { categoryLabel, urgencyLabel } from "./schema.ts";
 import { possibleSpamFlag, spamReasonText } from "./spam.server.ts";
 
@@ -42,8 +44,102 @@ const londonTime = new Intl.DateTimeFormat("en-GB", {
 
 const subjectPrefix: Record<string, string> = { emergency: "[EMERGENCY] ", urgent: "[Urgent] " };
 
+/** A file of the request as the notification names it. */
+export type AttachmentSummary = { fileName: string; contentType: string; size: number; storageKey: string };
+export type QuoteExtrasRecord = { lines?: PartsLine[]; attachments?: AttachmentSummary[] };
+
+/** Files are attached to the e-mail only up to this much in all; the rest are a link away in the desk. */
+export const mailAttachmentBudgetBytes = 10 * 1024 * 1024;
+
+/** Which of the request's files travel with its notification: in order, while they fit the budget. */
+export function attachedFiles(files: AttachmentSummary[]) {
+  let total = 0;
+  return files.filter((file) => {
+    if (total + file.size > mailAttachmentBudgetBytes) return false;
+    total += file.size;
+    return true;
+  });
+}
+
+const kindOf = (contentType: string) => (contentType === "application/pdf" ? "PDF" : "photo");
+
+/** The parts list as plain text columns and the attachments as lines, for the e-mail and the forward. */
+export function extrasText(reference: string, extras: QuoteExtrasRecord, siteUrl?: string) {
+  const lines = extras.lines ?? [];
+  const files = extras.attachments ?? [];
+  const out: string[] = [];
+  if (lines.length > 0) {
+    const partWidth = Math.min(40, Math.max(4, ...lines.map((line) => Array.from(line.part).length)));
+    out.push(`Parts list (${lines.length} ${lines.length === 1 ? "line" : "lines"}):`);
+    out.push(`  #   Qty     ${"Part".padEnd(partWidth)}  Brand`);
+    lines.forEach((line, i) => {
+      const number = String(i + 1).padEnd(3);
+      out.push(
+        `  ${number} ${String(line.quantity).padEnd(7)} ${line.part.padEnd(partWidth)}  ${line.brand ?? ""}`.trimEnd(),
+      );
+    });
+    out.push("");
+  }
+  if (files.length > 0) {
+    const attached = new Set(attachedFiles(files));
+    out.push(`Attachments (${files.length}):`);
+    for (const file of files) {
+      const note = attached.has(file) ? "attached" : "too large to attach: open it in the desk";
+      out.push(`  - ${file.fileName} (${kindOf(file.contentType)}, ${formatBytes(file.size)}) — ${note}`);
+    }
+    if (siteUrl) out.push(`  In the desk: ${siteUrl}/desk/quotes/${reference}`);
+    out.push("");
+  }
+  return out;
+}
+
+function extrasHtml(reference: string, extras: QuoteExtrasRecord, siteUrl?: string) {
+  const lines = extras.lines ?? [];
+  const files = extras.attachments ?? [];
+  let html = "";
+  if (lines.length > 0) {
+    const rows = lines
+      .map(
+        (line, i) =>
+          `<tr><td align="right">${i + 1}</td><td align="right">${line.quantity}</td><td>${escapeHtml(line.part)}</td><td>${escapeHtml(line.brand ?? "")}</td></tr>`,
+      )
+      .join("\n");
+    html += `<h3>Parts list</h3>
+<table cellpadding="4" border="1" style="border-collapse: collapse">
+<thead><tr><th>#</th><th>Qty</th><th align="left">Part number or description</th><th align="left">Brand</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+`;
+  }
+  if (files.length > 0) {
+    const attached = new Set(attachedFiles(files));
+    const deskUrl = siteUrl ? `${siteUrl}/desk/quotes/${encodeURIComponent(reference)}` : undefined;
+    const items = files
+      .map((file) => {
+        const name = deskUrl
+          ? `<a href="${escapeHtml(deskUrl)}">${escapeHtml(file.fileName)}</a>`
+          : escapeHtml(file.fileName);
+        const note = attached.has(file) ? "attached" : "too large to attach: open it in the desk";
+        return `<li>${name} (${kindOf(file.contentType)}, ${formatBytes(file.size)}) — ${note}</li>`;
+      })
+      .join("\n");
+    html += `<h3>Attachments</h3>
+<ul>
+${items}
+</ul>
+`;
+  }
+  return html;
+}
+
 /** The notification to the sales inbox: every field labelled, replies go straight to the customer. */
-export function composeQuoteEmail(quote: QuoteRecord, config: Pick<Config, "site" | "quoteNotifyTo">) {
+export function composeQuoteEmail(
+  quote: QuoteRecord,
+  config: Pick<Config, "site" | "quoteNotifyTo"> & Partial<Pick<Config, "siteUrl">>,
+  extras: QuoteExtrasRecord = {},
+) {
   const domain = config.site.email.split("@")[1] ?? "localhost";
   const name = headerText(quote.customerName);
   const email = headerText(quote.email);
@@ -70,6 +166,7 @@ export function composeQuoteEmail(quote: QuoteRecord, config: Pick<Config, "site
     "Requirements:",
     quote.requirements,
     "",
+    ...extrasText(quote.reference, extras, config.siteUrl),
   ].join("\n");
   const rows = fields
     .map(([label, value]) => `<tr><th align="left" valign="top">${label}</th><td>${escapeHtml(value)}</td></tr>`)
@@ -82,7 +179,7 @@ ${rows}
 </table>
 <h3>Requirements</h3>
 <p style="white-space: pre-wrap">${escapeHtml(quote.requirements)}</p>
-</body></html>
+${extrasHtml(quote.reference, extras, config.siteUrl)}</body></html>
 `;
   const message: SendMailOptions = {
     from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },

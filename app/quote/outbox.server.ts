@@ -1,15 +1,19 @@
-import { and, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { type OutboxMessage, outbox, quotes } from "../../db/schema.ts";
+import { attachments, type OutboxMessage, outbox, quoteLines, quotes } from "../../db/schema.ts";
 import type { Config } from "../lib/env.server.ts";
 import {
+  attachedFiles,
   composeQuoteEmail,
   composeStaffEmail,
   createMailer,
+  extrasText,
+  type QuoteExtrasRecord,
   type QuoteRecord,
   sweepOutboxFolder,
 } from "./mail.server.ts";
 import { queueSpamDigestIfDue } from "./spam-digest.server.ts";
+import type { FileStorage } from "./storage.server.ts";
 
 export const maxAttempts = 10;
 
@@ -71,8 +75,48 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
+/** The parts list and the records of the files of a request, in the buyer's order. */
+export async function loadQuoteExtras(db: Db, quoteId: number): Promise<QuoteExtrasRecord> {
+  const lines = await db
+    .select({ part: quoteLines.part, quantity: quoteLines.quantity, brand: quoteLines.brand })
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position));
+  const files = await db
+    .select({
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+      size: attachments.size,
+      storageKey: attachments.storageKey,
+    })
+    .from(attachments)
+    .where(eq(attachments.quoteId, quoteId))
+    .orderBy(asc(attachments.id));
+  return {
+    lines: lines.map((line) =>
+      line.brand ? { ...line, brand: line.brand } : { part: line.part, quantity: line.quantity },
+    ),
+    attachments: files,
+  };
+}
+
+/** Reads a stored file whole: only for files within the 10 MB e-mail budget, one message at a time. */
+async function readStored(storage: FileStorage, key: string) {
+  const stream = await storage.get(key);
+  if (!stream) throw new Error("An attachment of this request is missing from storage");
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** Posts the request to the external form service the way the original site did (spec §7). */
-export async function forwardQuote(url: string, quote: QuoteRecord, fetchImpl: typeof fetch = fetch) {
+export async function forwardQuote(
+  url: string,
+  quote: QuoteRecord,
+  fetchImpl: typeof fetch = fetch,
+  extras: QuoteExtrasRecord = {},
+  options: { storage?: FileStorage; siteUrl?: string } = {},
+) {
   const form = new FormData();
   form.set("customerName", quote.customerName);
   form.set("email", quote.email);
@@ -81,6 +125,15 @@ export async function forwardQuote(url: string, quote: QuoteRecord, fetchImpl: t
   if (quote.category) form.set("category", quote.category);
   form.set("requirements", quote.requirements);
   form.set("urgency", quote.urgency);
+  // The parts list and the files' names in the same words as the e-mail; files within the budget too.
+  const summary = extrasText(quote.reference, extras, options.siteUrl);
+  if (summary.length > 0) form.set("partsAndAttachments", summary.join("\n"));
+  if (options.storage) {
+    for (const file of attachedFiles(extras.attachments ?? [])) {
+      const bytes = await readStored(options.storage, file.storageKey);
+      form.append("attachment", new Blob([bytes], { type: file.contentType }), file.fileName);
+    }
+  }
   const response = await fetchImpl(url, {
     method: "POST",
     body: form,
@@ -119,6 +172,8 @@ export function startOutboxWorker(options: {
   digestCheckMs?: number;
   now?: () => Date;
   fetch?: typeof fetch;
+  /** Where the requests' files are; without it notifications name the files but attach none. */
+  storage?: FileStorage;
 }): OutboxWorker {
   const { db, config, logger } = options;
   const now = options.now ?? (() => new Date());
@@ -151,6 +206,7 @@ export function startOutboxWorker(options: {
           kind: outbox.kind,
           attempts: outbox.attempts,
           payload: outbox.payload,
+          quoteId: outbox.quoteId,
           createdAt: outbox.createdAt,
           quote: {
             reference: quotes.reference,
@@ -189,14 +245,31 @@ export function startOutboxWorker(options: {
       await mailer.send(composeStaffEmail(staffEmail, config), `${staffEmail.tag}-${message.id}`);
       return;
     }
-    if (!message.quote) throw new Error("The request of this notification no longer exists");
+    if (!message.quote || message.quoteId === null)
+      throw new Error("The request of this notification no longer exists");
+    const extras = await loadQuoteExtras(db, message.quoteId);
     if (message.kind === "email") {
-      await mailer.send(composeQuoteEmail(message.quote, config), message.quote.reference);
+      const email = composeQuoteEmail(message.quote, config, extras);
+      const { storage } = options;
+      if (storage) {
+        const files = attachedFiles(extras.attachments ?? []);
+        email.attachments = await Promise.all(
+          files.map(async (file) => ({
+            filename: file.fileName,
+            contentType: file.contentType,
+            content: await readStored(storage, file.storageKey),
+          })),
+        );
+      }
+      await mailer.send(email, message.quote.reference);
       return;
     }
     // Read at send time: the forward was queued because the URL was set when the quote arrived.
     if (!config.quoteForwardUrl) throw new Error("QUOTE_FORWARD_URL is no longer set");
-    await forwardQuote(config.quoteForwardUrl, message.quote, options.fetch);
+    await forwardQuote(config.quoteForwardUrl, message.quote, options.fetch, extras, {
+      storage: options.storage,
+      siteUrl: config.siteUrl,
+    });
   }
 
   /** The mail server is back: e-mail waiting for a retry is tried now rather than at its scheduled time. */

@@ -1,6 +1,13 @@
 import { parse } from "@conform-to/react";
 import type * as z from "zod/mini";
 
+/** Conform's names for nested fields: lines[0].part. */
+const fieldName = (path: PropertyKey[]) =>
+  path.reduce<string>(
+    (name, key) => (typeof key === "number" ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)),
+    "",
+  );
+
 /**
  * Reads a form submission with one of the shared quote schemas, in the browser and on the server alike.
  * Empty fields count as not sent. (Conform's zod adapter would bring the whole of zod to the browser.)
@@ -13,7 +20,7 @@ export function parseForm<Schema extends z.ZodMiniType>(formData: FormData | URL
       if (result.success) return { value: result.data as z.output<Schema> };
       const error: Record<string, string[]> = {};
       for (const issue of result.error.issues) {
-        const name = issue.path.join(".");
+        const name = fieldName(issue.path);
         error[name] = [...(error[name] ?? []), issue.message];
       }
       return { error };

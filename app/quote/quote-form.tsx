@@ -1,40 +1,85 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "../components/button";
 import { Field } from "../components/field";
 import { type Notice, Notices } from "../components/notice";
+import { AttachmentPicker, type PickedFile } from "./attachment-picker";
+import { attachmentField } from "./attachments";
 import { type QuoteReply, quoteNotices } from "./notices";
 import { dropEmptyFields, parseForm, requiredFields } from "./parse";
+import { quoteFormSchema } from "./parts";
+import { PartsList } from "./parts-list";
 import { readQuotePrefill } from "./prefill";
 import { quoteCategories, quoteSchema, urgencies } from "./schema";
+import { sendWithProgress } from "./send";
 import { useFormToken } from "./use-form-token";
 
 type Reply = QuoteReply<SubmissionResult<string[]>>;
 
 const QUOTE_ACTION = "/?index";
+/** Conform's name for the buttons that add and remove lines (INTENT in @conform-to/dom). */
+const intentField = "__intent__";
+
+/** Lines left blank are not sent, so a request without a parts list leaves the browser as it always did. */
+function dropBlankLines(formData: FormData) {
+  const blank = new Set<string>();
+  for (const [name] of formData) {
+    const line = /^lines\[(\d+)\]\./.exec(name)?.[1];
+    if (line === undefined) continue;
+    const part = String(formData.get(`lines[${line}].part`) ?? "").trim();
+    const brand = String(formData.get(`lines[${line}].brand`) ?? "").trim();
+    const quantity = String(formData.get(`lines[${line}].quantity`) ?? "").trim();
+    if (!part && !brand && (quantity === "" || quantity === "1")) blank.add(line);
+  }
+  for (const line of blank)
+    for (const field of ["part", "quantity", "brand"]) formData.delete(`lines[${line}].${field}`);
+  return formData;
+}
 
 export default function QuoteForm() {
   const fetcher = useFetcher<Reply>({ key: "quote" });
   const documentReply = useActionData<Reply>();
-  const reply = fetcher.data ?? documentReply;
-  const submitting = fetcher.state !== "idle";
+  const [sent, setSent] = useState<Reply>();
+  const reply = sent ?? documentReply;
+  const [uploading, setUploading] = useState(false);
+  const submitting = fetcher.state !== "idle" || uploading;
   const [token, renewToken] = useFormToken();
   const [notice, setNotice] = useState<Notice>();
+  const [files, setFiles] = useState<PickedFile[]>([]);
   const statusRef = useRef<HTMLDivElement>(null);
 
   const [form, fields] = useForm({
     id: "quote-form",
     lastResult: reply?.result,
     constraint: requiredFields(quoteSchema),
-    defaultValue: { urgency: "standard" },
+    defaultValue: { urgency: "standard", lines: [{ quantity: "1" }] },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, quoteSchema),
+    onValidate: ({ formData }) => parseForm(formData, quoteFormSchema),
     onSubmit(event, { formData }) {
       event.preventDefault();
-      fetcher.submit(dropEmptyFields(formData), { method: "post", action: QUOTE_ACTION });
+      const body = dropBlankLines(dropEmptyFields(formData));
+      if (files.length === 0) {
+        fetcher.submit(body, { method: "post", action: QUOTE_ACTION });
+        return;
+      }
+      for (const picked of files) body.append(attachmentField, picked.file, picked.file.name);
+      setUploading(true);
+      sendWithProgress(body, (loaded) => {
+        // Files follow the text fields in the body, in order: each file's share of what has gone.
+        let offset = 0;
+        setFiles((current) =>
+          current.map((picked) => {
+            const progress = Math.min(1, Math.max(0, (loaded - offset) / picked.file.size));
+            offset += picked.file.size;
+            return { ...picked, progress };
+          }),
+        );
+      })
+        .then((answer) => setSent(answer as Reply))
+        .finally(() => setUploading(false));
     },
   });
 
@@ -42,28 +87,50 @@ export default function QuoteForm() {
   const { search } = useLocation();
   useEffect(() => {
     const { part, category } = readQuotePrefill(search);
-    if (part) form.update({ name: fields.requirements.name, value: part });
+    if (part) form.update({ name: "lines[0].part", value: part });
     if (category) form.update({ name: fields.category.name, value: category });
-  }, [search, form.update, fields.requirements.name, fields.category.name]);
+  }, [search, form.update, fields.category.name]);
 
   useEffect(() => {
-    if (!fetcher.data) return;
-    const { success, failure } = quoteNotices;
-    const ok = fetcher.data.ok;
-    // Each reply gets a new notice (a new key restarts its 5000 ms), even two within one millisecond.
-    setNotice((previous) => ({
-      id: (previous?.id ?? 0) + 1,
-      variant: ok ? "default" : "destructive",
-      title: ok ? success.title : failure.title,
-      text: ok ? success.text : failure.text,
-    }));
-    if (ok) renewToken();
-    if (ok || fetcher.data.kind === "rejected") statusRef.current?.focus();
-  }, [fetcher.data, renewToken]);
+    if (fetcher.data) setSent(fetcher.data);
+  }, [fetcher.data]);
+
+  const answered = useCallback(
+    (answer: Reply) => {
+      const { success, failure } = quoteNotices;
+      // Each reply gets a new notice (a new key restarts its 5000 ms), even two within one millisecond.
+      setNotice((previous) => ({
+        id: (previous?.id ?? 0) + 1,
+        variant: answer.ok ? "default" : "destructive",
+        title: answer.ok ? success.title : failure.title,
+        text: answer.ok ? success.text : failure.text,
+      }));
+      if (answer.ok) {
+        renewToken();
+        setFiles([]);
+      }
+      if (answer.ok || answer.kind === "rejected") statusRef.current?.focus();
+    },
+    [renewToken],
+  );
+  useEffect(() => {
+    if (sent) answered(sent);
+  }, [sent, answered]);
+
+  // With scripts running, list and validation intents never leave the browser. A field replaced by a
+  // pasted list blurs while React commits, and the intent it sends then never reaches React's handler.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    const keepIntents = (event: SubmitEvent) => {
+      if (event.submitter?.getAttribute("name") === intentField) event.preventDefault();
+    };
+    element?.addEventListener("submit", keepIntents);
+    return () => element?.removeEventListener("submit", keepIntents);
+  }, [form.id]);
 
   return (
     <>
-      <fetcher.Form method="post" action={QUOTE_ACTION} {...getFormProps(form)}>
+      <fetcher.Form method="post" action={QUOTE_ACTION} encType="multipart/form-data" {...getFormProps(form)}>
         <div ref={statusRef} tabIndex={-1} className="outline-none not-empty:mb-5">
           {reply?.ok ? (
             <div role="status" className="flex gap-3 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900">
@@ -93,7 +160,7 @@ export default function QuoteForm() {
             <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
-        <fieldset disabled={submitting} className="grid gap-5 sm:grid-cols-2">
+        <fieldset disabled={submitting} className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="sr-only">Your quote request</legend>
           <Field meta={fields.customerName} label="Name" kind="input" type="text" autoComplete="name" />
           <Field meta={fields.email} label="E-mail" kind="input" type="email" autoComplete="email" />
@@ -116,6 +183,8 @@ export default function QuoteForm() {
             rows={6}
             className="sm:col-span-2"
           />
+          <PartsList form={form} lines={fields.lines} />
+          <AttachmentPicker files={files} onChange={setFiles} disabled={submitting} />
           <div className="sm:col-span-2">
             <button type="submit" className={button({ size: "lg", className: "w-full sm:w-auto disabled:opacity-70" })}>
               <Send aria-hidden="true" className="size-5" />

@@ -1,11 +1,25 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
-import { outbox, quotes, type SpamReason } from "../../db/schema.ts";
+import { attachments, outbox, quoteLines, quotes, type SpamReason } from "../../db/schema.ts";
 import { hashIp } from "../lib/client-key.server.ts";
+import type { PartsLine } from "./parts.ts";
 import { newReference } from "./reference.server.ts";
 import type { QuoteInput } from "./schema.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };
+
+/** A file already in storage under its random key, recorded with the request that carried it. */
+export type AttachmentRecord = {
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+};
+
+/** What a request may carry beyond the spec's fields. */
+export type QuoteExtras = { lines?: PartsLine[]; attachments?: AttachmentRecord[] };
 
 export type StoreMeta = {
   /** One per form render: a resubmitted form (double click, retry after a timeout) stores nothing new. */
@@ -26,9 +40,15 @@ const userAgentMaxLength = 300;
 
 /**
  * Stores the request and its notifications in one transaction, so it is either kept and queued for
- * delivery or not kept at all. Spam is kept for review but never notified.
+ * delivery or not kept at all, with its parts list and the records of its files. Spam is kept for
+ * review but never notified.
  */
-export async function storeQuote(db: Db, quote: QuoteInput, meta: StoreMeta): Promise<StoredQuote> {
+export async function storeQuote(
+  db: Db,
+  quote: QuoteInput,
+  meta: StoreMeta,
+  extras: QuoteExtras = {},
+): Promise<StoredQuote> {
   const values = {
     customerName: quote.customerName,
     email: quote.email,
@@ -60,6 +80,20 @@ export async function storeQuote(db: Db, quote: QuoteInput, meta: StoreMeta): Pr
           .from(quotes)
           .where(eq(quotes.idempotencyKey, meta.idempotencyKey));
         return existing && { reference: existing.reference, duplicate: true };
+      }
+      if (extras.lines?.length) {
+        await tx.insert(quoteLines).values(
+          extras.lines.map((line, position) => ({
+            quoteId: row.id,
+            position,
+            part: line.part,
+            quantity: line.quantity,
+            brand: line.brand ?? null,
+          })),
+        );
+      }
+      if (extras.attachments?.length) {
+        await tx.insert(attachments).values(extras.attachments.map((file) => ({ ...file, quoteId: row.id })));
       }
       if (kinds.length > 0) {
         await tx.insert(outbox).values(kinds.map((kind) => ({ quoteId: row.id, kind, payload: { reference } })));

@@ -1,4 +1,4 @@
-import { ArrowLeft, Clock, Mail, Package, Phone } from "lucide-react";
+import { ArrowLeft, Clock, FileText, Mail, Package, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { BrandStrip } from "../components/brand-strip";
 import { button } from "../components/button";
@@ -9,6 +9,7 @@ import { getConfig } from "../lib/env.server";
 import { pageMeta } from "../lib/meta";
 import { useSite } from "../lib/root-data";
 import { breadcrumbs, itemList } from "../lib/structured-data";
+import { quoteCategoryFor, quotePrefillHref } from "../quote/prefill";
 import type { Route } from "./+types/category";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -173,6 +174,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               <Mail aria-hidden="true" className="size-4" />
               Request Quote
             </a>
+            <Link
+              to={quotePrefillHref({ category: quoteCategoryFor[category.slug] })}
+              className={button({ variant: "secondary" })}
+            >
+              <FileText aria-hidden="true" className="size-4" />
+              Request a quote online
+            </Link>
           </div>
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
+import { button } from "../components/button";
 import { defaultSite, mailtoHref, telHref } from "../content/site";
 import { useRootData } from "../lib/root-data";
 import { quotePrefillHref } from "../quote/prefill";
@@ -101,14 +102,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           We source far more than these pages show. Send us the part number or a description and we will quote.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link to={quotePrefillHref({ part: query })} className="btn btn-primary">
+          <Link to={quotePrefillHref({ part: query })} className={button()}>
             Ask for a quote
           </Link>
-          <a href={telHref(site)} className="btn btn-secondary text-steel">
+          <a href={telHref(site)} className={button({ variant: "secondary" })}>
             <Phone aria-hidden="true" className="size-4" />
             Call {site.phoneDisplay}
           </a>
-          <a href={mailtoHref(site)} className="btn btn-secondary break-all text-steel">
+          <a href={mailtoHref(site)} className={button({ variant: "secondary", className: "break-all" })}>
             <Mail aria-hidden="true" className="size-4" />
             {site.email}
           </a>

@@ -1,0 +1,99 @@
+import { type PartsLine, partsLimits } from "./parts";
+
+/** What a pasted list became: its lines, and how many rows were left out beyond the limit. */
+export type PastedList = { lines: PartsLine[]; dropped: number };
+
+const quantityCell = /^(\d{1,5})\s*(?:pcs?|off|no|ea|x)?\.?$/i;
+/** "4 x 6205-2RS", "4x 6205", "4 off 6205", "4 pcs 6205". */
+const leadingQuantity = /^(\d{1,5})\s*(?:x|×|\*|off|pcs?|no\.?)\s+(.+)$/i;
+/** "6205-2RS x 4", "6205-2RS × 4". */
+const trailingQuantity = /^(.+?)\s+(?:x|×|\*)\s*(\d{1,5})$/i;
+const headerWords =
+  /^(part|part\s*(no|number|#)|item|code|description|desc|qty|quantity|brand|make|manufacturer|no\.?)$/i;
+
+/** Splits on the row's separator, honouring "quoted, cells" as spreadsheets write them. */
+function splitRow(row: string) {
+  const unquoted = row.replace(/"[^"]*"/g, "");
+  const separator = [",", ";", "\t"].reduce<string | undefined>(
+    (found, candidate) => (unquoted.includes(candidate) ? candidate : found),
+    undefined,
+  );
+  if (!separator) return [row.replace(/^"(.*)"$/, "$1").trim()].filter(Boolean);
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < row.length; i++) {
+    const c = row[i];
+    if (c === '"') {
+      if (quoted && row[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = !quoted;
+    } else if (c === separator && !quoted) {
+      cells.push(cell);
+      cell = "";
+    } else cell += c;
+  }
+  cells.push(cell);
+  return cells.map((value) => value.trim()).filter(Boolean);
+}
+
+function quantityOf(cell: string) {
+  const match = quantityCell.exec(cell);
+  const quantity = match ? Number(match[1]) : 0;
+  return quantity >= 1 ? quantity : undefined;
+}
+
+function readRow(cells: string[]): PartsLine | undefined {
+  if (cells.length === 1) {
+    const cell = cells[0] ?? "";
+    const leading = leadingQuantity.exec(cell);
+    if (leading?.[1] && leading[2]) return { part: leading[2].trim(), quantity: Math.max(1, Number(leading[1])) };
+    const trailing = trailingQuantity.exec(cell);
+    if (trailing?.[1] && trailing[2]) return { part: trailing[1].trim(), quantity: Math.max(1, Number(trailing[2])) };
+    return { part: cell, quantity: 1 };
+  }
+  // The quantity is the last number after the first cell ("part, qty"), or the first cell ("qty, part").
+  let quantityAt = -1;
+  for (let i = cells.length - 1; i >= 1; i--) {
+    if (quantityOf(cells[i] ?? "") !== undefined) {
+      quantityAt = i;
+      break;
+    }
+  }
+  if (quantityAt === -1 && quantityOf(cells[0] ?? "") !== undefined) quantityAt = 0;
+  const quantity = quantityAt === -1 ? 1 : (quantityOf(cells[quantityAt] ?? "") ?? 1);
+  const rest = cells.filter((_, i) => i !== quantityAt);
+  const [part, ...others] = rest;
+  if (!part) return undefined;
+  // A short last cell reads as a brand ("SKF"); longer ones are description and stay with the part.
+  const last = others.at(-1);
+  const brand = last && last.length <= 30 && last.split(/\s+/).length <= 3 ? last : undefined;
+  const description = brand ? others.slice(0, -1) : others;
+  const line: PartsLine = { part: [part, ...description].join(" ").slice(0, partsLimits.part), quantity };
+  if (brand) line.brand = brand.slice(0, partsLimits.brand);
+  return line;
+}
+
+/**
+ * Reads rows pasted from a spreadsheet or typed as text: tab, semicolon or comma separated, in the
+ * forms "qty x part" and "part, qty" (with an optional brand), skipping blank rows and a header row.
+ */
+export function parsePastedList(text: string, room: number = partsLimits.lines): PastedList {
+  const rows = text
+    .split(/\r\n|\r|\n/)
+    .map((row) => row.replace(/\p{Cc}/gu, (c) => (c === "\t" ? c : " ")).trim())
+    .filter(Boolean);
+  const lines: PartsLine[] = [];
+  rows.forEach((row, index) => {
+    const cells = splitRow(row);
+    if (index === 0 && cells.length > 0 && cells.every((cell) => headerWords.test(cell))) return;
+    const line = readRow(cells);
+    if (line) lines.push(line);
+  });
+  const kept = lines.slice(0, Math.max(0, room));
+  return { lines: kept, dropped: lines.length - kept.length };
+}
+
+/** A paste is a list when it has more than one row or is separated into cells. */
+export const looksLikeList = (text: string) => /[\r\n]/.test(text.trim()) || /\t/.test(text);

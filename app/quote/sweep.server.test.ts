@@ -1,0 +1,108 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { attachments, quoteLines } from "../../db/schema.ts";
+import { describeEachDatabase, resetTables } from "../../test/pg.ts";
+import { sampleQuote, storeMeta } from "../../test/quotes.ts";
+import { startS3 } from "../../test/s3.ts";
+import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } from "./storage.server.ts";
+import { storeQuote } from "./store.server.ts";
+import { sweepOrphans } from "./sweep.server.ts";
+
+const hour = 60 * 60 * 1000;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "mro-sweep-"));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+async function putFile(storage: FileStorage, extension = "jpg") {
+  const local = path.join(scratch, `${Math.random()}.tmp`);
+  fs.writeFileSync(local, "bytes");
+  const key = newStorageKey(extension);
+  await storage.put(key, local, "image/jpeg");
+  return key;
+}
+
+async function keys(storage: FileStorage) {
+  const found: string[] = [];
+  for await (const entry of storage.list()) found.push(entry.key);
+  return found;
+}
+
+let s3: Awaited<ReturnType<typeof startS3>>;
+beforeAll(async () => {
+  s3 = await startS3();
+});
+afterAll(() => s3?.stop());
+
+describeEachDatabase("a request with lines and files", (target) => {
+  beforeEach(() => resetTables(target.database.db));
+
+  it("commits the request, its lines in order and its attachment records together", async () => {
+    const stored = await storeQuote(target.database.db, sampleQuote, storeMeta(), {
+      lines: [
+        { part: "6205-2RS", quantity: 4, brand: "SKF" },
+        { part: "SPA1250", quantity: 1 },
+      ],
+      attachments: [
+        {
+          storageKey: newStorageKey("jpg"),
+          fileName: "plate.jpg",
+          contentType: "image/jpeg",
+          size: 10,
+          width: 4,
+          height: 3,
+        },
+      ],
+    });
+    expect(stored.duplicate).toBe(false);
+    const lines = await target.database.db.select().from(quoteLines).orderBy(quoteLines.position);
+    expect(lines.map((line) => [line.position, line.part, line.quantity, line.brand])).toEqual([
+      [0, "6205-2RS", 4, "SKF"],
+      [1, "SPA1250", 1, null],
+    ]);
+    expect(await target.database.db.select().from(attachments)).toHaveLength(1);
+  });
+
+  it("keeps nothing when the transaction fails (a quantity the database refuses)", async () => {
+    await expect(
+      storeQuote(target.database.db, sampleQuote, storeMeta(), { lines: [{ part: "x", quantity: 0 }] }),
+    ).rejects.toThrow();
+    expect(await target.database.db.select().from(attachments)).toHaveLength(0);
+    expect(await target.database.db.select().from(quoteLines)).toHaveLength(0);
+  });
+
+  for (const kind of ["filesystem", "S3"] as const) {
+    it(`sweeps ${kind} files of requests that never committed, after the grace period only`, async () => {
+      const storage = kind === "S3" ? createS3Storage(s3.config) : createFsStorage(path.join(scratch, "uploads"));
+      const incomingDir = path.join(scratch, `incoming-${Math.random()}`);
+      fs.mkdirSync(incomingDir);
+      for (const key of await keys(storage)) await storage.delete(key);
+      const kept = await putFile(storage);
+      const orphan = await putFile(storage, "pdf");
+      await storeQuote(target.database.db, sampleQuote, storeMeta(), {
+        attachments: [{ storageKey: kept, fileName: "a.jpg", contentType: "image/jpeg", size: 5, width: 1, height: 1 }],
+      });
+      // A half-received upload left by a killed process.
+      const partial = path.join(incomingDir, "0123456789abcdef0123456789abcdef.part");
+      fs.writeFileSync(partial, "half");
+
+      const now = new Date();
+      expect(await sweepOrphans({ db: target.database.db, storage, incomingDir, now })).toBe(0);
+      expect((await keys(storage)).sort()).toEqual([kept, orphan].sort());
+
+      const later = new Date(now.getTime() + 2 * hour);
+      expect(await sweepOrphans({ db: target.database.db, storage, incomingDir, now: later })).toBe(2);
+      expect(await keys(storage)).toEqual([kept]);
+      expect(fs.existsSync(partial)).toBe(false);
+    });
+  }
+});
+
+describe("the orphan sweep without an incoming folder", () => {
+  it("does nothing when there is nothing to sweep", async () => {
+    const storage = createFsStorage(path.join(scratch, "none"));
+    // No database query is needed when no file is stale.
+    const db = {} as Parameters<typeof sweepOrphans>[0]["db"];
+    expect(await sweepOrphans({ db, storage, incomingDir: path.join(scratch, "missing") })).toBe(0);
+  });
+});

@@ -1,0 +1,152 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations, hydrated } from "./support";
+
+const uploadsDir = () => path.join(process.env.E2E_DATA_DIR ?? "", "uploads");
+
+/** A phone photo as it leaves the phone: camera make and the GPS position of the site in its EXIF. */
+async function phonePhoto(file: string, width: number, height: number) {
+  await sharp({ create: { width, height, channels: 3, background: "#4a7bb7" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Pocket 12" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 40/1 42/1", GPSLongitudeRef: "W", GPSLongitude: "2/1 26/1 44/1" },
+    })
+    .toFile(file);
+  return file;
+}
+
+function drawing(file: string) {
+  fs.writeFileSync(file, "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+  return file;
+}
+
+/** The stored photo of the given size: no EXIF (so no GPS), no XMP, no IPTC. */
+async function expectStoredPhotoClean(width: number, height: number) {
+  const names = fs.readdirSync(uploadsDir()).filter((name) => name.endsWith(".jpg"));
+  const found = [];
+  for (const name of names) {
+    const metadata = await sharp(path.join(uploadsDir(), name)).metadata();
+    if (metadata.width === width && metadata.height === height) found.push(metadata);
+  }
+  expect(found).toHaveLength(1);
+  expect(found[0]?.exif).toBeUndefined();
+  expect(found[0]?.xmp).toBeUndefined();
+  expect(found[0]?.iptc).toBeUndefined();
+}
+
+async function fillRequest(page: Page) {
+  const form = page.locator("#quote");
+  await form.getByLabel("Name", { exact: true }).fill("Sam Fitter");
+  await form.getByLabel("E-mail", { exact: true }).fill("sam@plant.example");
+  await form.getByLabel("Requirements", { exact: true }).fill("Parts for the line 3 conveyor, see list and photos");
+}
+
+const partInputs = (page: Page) => page.locator("#quote").getByLabel(/^Part number or description/);
+
+test.describe("parts list and files, with JavaScript", () => {
+  test("three lines by paste, one removed, two photos and a PDF: sent, and the photo keeps no location", async ({
+    page,
+  }, testInfo) => {
+    const width = 1201 + testInfo.workerIndex * 10 + (testInfo.project.name === "phone" ? 1 : 0);
+    const photoA = await phonePhoto(testInfo.outputPath("nameplate.jpg"), width, 801);
+    const photoB = await phonePhoto(testInfo.outputPath("worn part.jpg"), 640, 480);
+    const pdf = drawing(testInfo.outputPath("drawing.pdf"));
+
+    await page.goto("/#quote");
+    await hydrated(page);
+    await expect(page.locator('#quote input[name="formToken"]')).not.toHaveValue("prerendered-form");
+    await fillRequest(page);
+
+    await partInputs(page).first().focus();
+    await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData("text/plain", "Part No\tQty\tBrand\n6205-2RS\t4\tSKF\nSPA1250\t2\tGates\n4 x M10 nyloc nut\n");
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    });
+    await expect(page.locator("#quote").getByText("3 lines added from your list.")).toBeVisible();
+    await expect(partInputs(page)).toHaveCount(3);
+    await expect(partInputs(page).nth(1)).toHaveValue("SPA1250");
+    await page.locator("#quote").getByRole("button", { name: "Remove line 2" }).click();
+    await expect(partInputs(page)).toHaveCount(2);
+    await expect(partInputs(page).nth(1)).toHaveValue("M10 nyloc nut");
+
+    const picker = page.locator("#quote").getByLabel("Photos or drawings");
+    await picker.setInputFiles([photoA, photoB, pdf]);
+    const list = page.getByRole("list", { name: "Attached files" });
+    await expect(list.getByRole("listitem")).toHaveCount(3);
+    await expect(list).toContainText("nameplate.jpg");
+    await expect(list).toContainText("drawing.pdf");
+    await expect(list.locator("img")).toHaveCount(2);
+
+    // A script in disguise is refused at once, naming the file.
+    const fake = testInfo.outputPath("invoice.exe");
+    fs.writeFileSync(fake, "MZ not a photo");
+    await picker.setInputFiles(fake);
+    await expect(page.locator("#quote").getByRole("alert")).toContainText("“invoice.exe” is not a photo or a PDF");
+    await expect(list.getByRole("listitem")).toHaveCount(3);
+    await expectNoAxeViolations(page);
+
+    await page.locator("#quote").getByRole("button", { name: "Submit Quote Request" }).click();
+    await expect(page.getByTestId("quote-reference")).toHaveText(/^Q-\d{6}-[A-Z0-9]{5}$/, { timeout: 30_000 });
+    await expect(page.getByRole("list", { name: "Attached files" })).toHaveCount(0);
+    await expectStoredPhotoClean(width, 801);
+  });
+
+  test("the form fits 320 px with lines and files", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto("/#quote");
+    await hydrated(page);
+    await page.locator("#quote").getByRole("button", { name: "Add a line" }).click();
+    await page
+      .locator("#quote")
+      .getByLabel("Photos or drawings")
+      .setInputFiles(
+        await phonePhoto(testInfo.outputPath("a-very-long-photo-name-from-the-phone-camera-roll.jpg"), 50, 50),
+      );
+    await expect(partInputs(page)).toHaveCount(2);
+    await expect(page.getByRole("list", { name: "Attached files" }).getByRole("listitem")).toHaveCount(1);
+    const beyond = await page.evaluate(() =>
+      [...document.querySelectorAll("#quote *")]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth)
+        .map((element) => element.tagName),
+    );
+    expect(beyond).toEqual([]);
+  });
+});
+
+test.describe("parts list and files, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("lines are added by a round trip and files still upload", async ({ page }, testInfo) => {
+    const width = 1301 + testInfo.workerIndex * 10 + (testInfo.project.name === "phone" ? 1 : 0);
+    const photo = await phonePhoto(testInfo.outputPath("motor plate.jpg"), width, 701);
+    await page.goto("/");
+    await fillRequest(page);
+    await partInputs(page).first().fill("6205-2RS");
+    await page.locator("#quote").getByRole("button", { name: "Add a line" }).click();
+    await expect(partInputs(page)).toHaveCount(2);
+    await expect(partInputs(page).first()).toHaveValue("6205-2RS");
+    await expect(page.locator("#quote").getByLabel("Name", { exact: true })).toHaveValue("Sam Fitter");
+    await partInputs(page).nth(1).fill("SPA1250 v-belt");
+    await page.locator("#quote").getByLabel(/^Qty/).nth(1).fill("3");
+    await page.locator("#quote").getByLabel("Photos or drawings").setInputFiles(photo);
+    await page.locator("#quote").getByRole("button", { name: "Submit Quote Request" }).click();
+    await expect(page.getByTestId("quote-reference")).toHaveText(/^Q-\d{6}-[A-Z0-9]{5}$/);
+    await expectStoredPhotoClean(width, 701);
+  });
+});
+
+test("a category page opens the quote form with its category chosen", async ({ page }) => {
+  await page.goto("/products/sealing-solutions");
+  await hydrated(page);
+  const cta = page.getByRole("region", { name: "Need Sealing Solutions fast?" });
+  await expect(cta.getByRole("link", { name: "Request Quote", exact: true })).toHaveAttribute("href", /^mailto:/);
+  await cta.getByRole("link", { name: "Request a quote online" }).click();
+  await expect(page).toHaveURL(/\/\?category=sealing#quote$/);
+  await expect(page.locator("#quote").getByLabel("Product category")).toHaveValue("sealing");
+});
