@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 type Option = { readonly value: string; readonly label: string };
 
 type Control =
-  | { kind: "input"; type: "text" | "email" | "tel"; autoComplete?: string }
+  | { kind: "input"; type: "text" | "email" | "tel" | "password"; autoComplete?: string }
   | { kind: "textarea"; rows?: number }
   | { kind: "select"; options: readonly Option[]; placeholder?: string };
 
