@@ -8,7 +8,7 @@ import { statusLabels } from "./labels.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "./quote.server.ts";
 import { staffContext } from "./session.server.ts";
 
-export type ActionReply = { ok: boolean; message: string; errors?: Record<string, string> };
+export type ActionReply = { ok: boolean; message: string; intent?: string; errors?: Record<string, string> };
 
 const intentSchema = z.discriminatedUnion(
   "intent",
@@ -57,7 +57,7 @@ export async function quoteAction(
       const note = noteSchema.safeParse({ note: input.note });
       if (!note.success) return refused("note", note.error.issues[0]?.message ?? "Write a note first");
       await addNote(db, quote.id, note.data.note, staff);
-      return { ok: true, message: "Note added." } satisfies ActionReply;
+      return { ok: true, intent: "note", message: "Note added." } satisfies ActionReply;
     }
     case "reply": {
       const first = await recordReply(db, quote.id, input.channel, staff);

@@ -1,6 +1,6 @@
 import { AlertTriangle, Flame } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import type { QuoteStatus } from "../../db/schema.ts";
 import { useSite } from "../lib/root-data";
 import { type ClockState, formatDuration, formatWhen, responseClock, roleLabels, statusLabels } from "./labels";
@@ -24,6 +24,13 @@ export function DeskShell({
   children: ReactNode;
 }) {
   const site = useSite();
+  const location = useLocation();
+  const folder =
+    location.pathname !== "/desk"
+      ? undefined
+      : new URLSearchParams(location.search).get("status") === "spam"
+        ? "spam"
+        : "inbox";
   return (
     <>
       <header className="bg-navy text-white">
@@ -37,14 +44,18 @@ export function DeskShell({
             <nav aria-label="Desk">
               <ul className="flex flex-wrap items-center gap-1">
                 <li>
-                  <NavLink to="/desk" end className={navClass}>
+                  <Link to="/desk" aria-current={folder === "inbox" ? "page" : undefined} className={navClass}>
                     Inbox
-                  </NavLink>
+                  </Link>
                 </li>
                 <li>
-                  <NavLink to="/desk?status=spam" className={navClass}>
+                  <Link
+                    to="/desk?status=spam"
+                    aria-current={folder === "spam" ? "page" : undefined}
+                    className={navClass}
+                  >
                     Spam
-                  </NavLink>
+                  </Link>
                 </li>
                 {staff.role === "admin" ? (
                   <li>

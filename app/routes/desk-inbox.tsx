@@ -67,15 +67,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           spam”: it moves to New and the notification goes out.
         </p>
       ) : (
-        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
           <Figure label="Requests this month" value={String(figures.received)} />
           <Figure
             label="Median time to first reply"
-            value={figures.medianSeconds === null ? "No replies yet" : formatDuration(figures.medianSeconds)}
+            value={figures.medianSeconds === null ? "—" : formatDuration(figures.medianSeconds)}
           />
           <Figure
             label="90% replied within"
-            value={figures.p90Seconds === null ? "No replies yet" : formatDuration(figures.p90Seconds)}
+            value={figures.p90Seconds === null ? "—" : formatDuration(figures.p90Seconds)}
           />
         </dl>
       )}
@@ -98,11 +98,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
       <Form
         method="get"
-        className={`${cardClass} mt-4 grid grid-cols-1 items-end gap-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]`}
+        className={`${cardClass} mt-4 grid grid-cols-2 items-end gap-3 sm:gap-4 lg:grid-cols-[2fr_1fr_1fr_auto]`}
         aria-label="Filter requests"
       >
         {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
-        <FilterField id="q" label="Search" error={errors.q}>
+        <FilterField id="q" label="Search" error={errors.q} className="col-span-2 lg:col-span-1">
           <input
             id="q"
             name="q"
@@ -144,7 +144,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </FilterField>
-        <div className="flex flex-wrap gap-2">
+        <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1">
           <button type="submit" className={buttonClass}>
             Filter
           </button>
@@ -201,9 +201,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className={cardClass}>
+    <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
       <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-navy">{value}</dd>
+      <dd className="mt-1 text-lg font-bold text-navy sm:text-2xl">{value}</dd>
     </div>
   );
 }
@@ -212,15 +212,17 @@ function FilterField({
   id,
   label,
   error,
+  className,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
+  className?: string;
   children: React.ReactNode;
 }) {
   return (
-    <div>
+    <div className={`min-w-0 ${className ?? ""}`}>
       <label htmlFor={id} className="block font-semibold text-navy">
         {label}
       </label>
