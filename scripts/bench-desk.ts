@@ -13,7 +13,9 @@ import { startServer } from "../test/server.ts";
 const total = Number(process.env.BENCH_ROWS ?? 100_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 200);
 const targetP99 = 150;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-bench-desk-"));
+// BENCH_DATA_DIR reuses a DATA_DIR this script seeded before (seeding takes minutes) and keeps it.
+const reused = process.env.BENCH_DATA_DIR;
+const dataDir = reused ?? fs.mkdtempSync(path.join(os.tmpdir(), "mro-bench-desk-"));
 const password = "bench passphrase long enough";
 
 async function seed() {
@@ -55,13 +57,16 @@ async function seed() {
   const auth = await getAuth(db, readConfig({ DATA_DIR: dataDir }));
   await createStaffAccount(auth, { name: "Bench Admin", email: "bench@desk.example", password, role: "admin" });
   await database.close();
-  console.log(`seeded ${total.toLocaleString("en-GB")} requests in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${total.toLocaleString("en-GB")} requests in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 let failed = false;
-await seed();
+if (!reused) await seed();
 const server = await startServer({ LOG_LEVEL: "warn" }, dataDir);
 try {
   const signIn = await fetch(`${server.url}/desk/sign-in`, {
@@ -117,7 +122,7 @@ try {
   }
 } finally {
   await server.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!reused) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 console.log(`\ntarget: p99 ≤ ${targetP99} ms`);
 if (failed) process.exitCode = 1;

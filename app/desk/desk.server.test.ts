@@ -318,7 +318,24 @@ describeEachDatabase("desk", (target) => {
       expect((await names({ q: "wrekin" })).length).toBe(6);
       expect((await names({ q: "WORKS.EXAMPLE" })).length).toBe(12);
       expect(await names({ q: "100%" })).toEqual([]);
+      // The trigger-kept counts agree with counting every row, through inserts, status changes and deletes.
+      await db().delete(quotes).where(eq(quotes.customerName, "Buyer 0"));
+      await db().update(quotes).set({ status: "spam" }).where(eq(quotes.customerName, "Buyer 1"));
+      const counted = await db().execute(sql`select status, count(*)::int as n from quotes group by status`);
+      const expected = Object.fromEntries(
+        (counted as unknown as { rows: { status: string; n: number }[] }).rows.map((r) => [r.status, r.n]),
+      );
+      expect(await statusCounts(db())).toEqual({
+        new: 0,
+        in_progress: 0,
+        quoted: 0,
+        won: 0,
+        lost: 0,
+        spam: 0,
+        ...expected,
+      });
       expect((await statusCounts(db())).won).toBe(1);
+      expect((await statusCounts(db())).new).toBe(9);
     });
 
     it("answers bad filters with field messages", () => {

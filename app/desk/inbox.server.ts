@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.server.ts";
-import { inboxPinned, outbox, type QuoteStatus, quoteSearchText, quoteStatuses, quotes } from "../../db/schema.ts";
+import {
+  inboxPinned,
+  outbox,
+  type QuoteStatus,
+  quoteSearchText,
+  quoteStatusCounts,
+  quoteStatuses,
+  quotes,
+} from "../../db/schema.ts";
 import { quoteCategories, urgencies } from "../quote/schema.ts";
 import { statusFilters } from "./labels.ts";
 
@@ -130,11 +138,11 @@ export async function inboxPage(db: Db, query: InboxQuery) {
 
 export type InboxRow = Awaited<ReturnType<typeof inboxPage>>["rows"][number];
 
-/** How many requests are in each status, for the tabs at the top. */
+/** How many requests are in each status, for the tabs at the top (kept by triggers, see quoteStatusCounts). */
 export async function statusCounts(db: Db) {
-  const rows = await db.select({ status: quotes.status, n: count() }).from(quotes).groupBy(quotes.status);
+  const rows = await db.select().from(quoteStatusCounts);
   const counts = Object.fromEntries(quoteStatuses.map((s) => [s, 0])) as Record<QuoteStatus, number>;
-  for (const row of rows) counts[row.status] = row.n;
+  for (const row of rows) if (row.status in counts) counts[row.status as QuoteStatus] = row.count;
   return counts;
 }
 
@@ -162,8 +170,34 @@ export function monthStart(now = new Date()) {
   return new Date(Date.UTC(year, month - 1, 1));
 }
 
+type MonthFigures = Awaited<ReturnType<typeof computeMonthFigures>>;
+const figuresCache = new WeakMap<Db, { at: number; value: Promise<MonthFigures> }>();
+/** The month's figures move slowly; a minute-old answer is shown while a fresh one is worked out. */
+export const figuresMaxAgeMs = 60_000;
+
+/** This month's figures, at most a minute old, never making a page wait once they have been worked out. */
+export function monthFigures(db: Db) {
+  const cached = figuresCache.get(db);
+  const fresh = () => {
+    const value = computeMonthFigures(db);
+    value.catch(() => figuresCache.delete(db));
+    return value;
+  };
+  if (!cached) {
+    const value = fresh();
+    figuresCache.set(db, { at: Date.now(), value });
+    return value;
+  }
+  if (Date.now() - cached.at > figuresMaxAgeMs) {
+    const next = fresh();
+    figuresCache.set(db, { at: Date.now(), value: cached.value });
+    next.then((value) => figuresCache.set(db, { at: Date.now(), value: Promise.resolve(value) })).catch(() => {});
+  }
+  return cached.value;
+}
+
 /** This month's requests (spam left out) and the time to first reply the business is judged by. */
-export async function monthFigures(db: Db, now = new Date()) {
+export async function computeMonthFigures(db: Db, now = new Date()) {
   const since = monthStart(now);
   const replySeconds = sql`extract(epoch from ${quotes.firstReplyAt} - ${quotes.createdAt})`;
   const [row] = await db

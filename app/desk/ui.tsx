@@ -1,6 +1,6 @@
 import { AlertTriangle, Flame } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, useLocation } from "react-router";
 import type { QuoteStatus } from "../../db/schema.ts";
 import { useSite } from "../lib/root-data";
 import { type ClockState, formatDuration, formatWhen, responseClock, roleLabels, statusLabels } from "./labels";
@@ -194,5 +194,40 @@ export function Alert({ tone = "error", children }: { tone?: "error" | "info"; c
     >
       {children}
     </p>
+  );
+}
+
+/** What went wrong, in the desk's words (404 unknown reference, 403 admins only, 401 signed out). */
+export function DeskError({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const detail =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+      ? error.data
+      : `${status}: Something went wrong.`;
+  const title =
+    status === 404
+      ? "Not found"
+      : status === 401
+        ? "Please sign in again"
+        : status === 403
+          ? "Not allowed"
+          : "Something went wrong";
+  return (
+    <>
+      <title>{`${title} · Quote desk`}</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <h1 className="text-2xl font-bold text-navy">{title}</h1>
+      <p className="mt-3">{detail}</p>
+      <p className="mt-6 flex flex-wrap gap-4">
+        <Link to="/desk" className="font-semibold text-steel underline">
+          Back to the inbox
+        </Link>
+        {status === 401 ? (
+          <Link to="/desk/sign-in" className="font-semibold text-steel underline">
+            Sign in
+          </Link>
+        ) : null}
+      </p>
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { notificationHealth } from "../desk/inbox.server";
 import { requireStaff, staffContext } from "../desk/session.server";
-import { DeskShell } from "../desk/ui";
+import { DeskError, DeskShell } from "../desk/ui";
 import { servicesContext } from "../lib/context";
 import type { Route } from "./+types/desk-staff";
 
@@ -18,6 +18,16 @@ export default function StaffDesk({ loaderData }: Route.ComponentProps) {
   return (
     <DeskShell staff={loaderData.staff} health={loaderData.health} now={new Date(loaderData.now)}>
       <Outlet />
+    </DeskShell>
+  );
+}
+
+/** Errors below (an unknown reference, a page for admins only) keep the desk's navigation. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/desk-staff");
+  return (
+    <DeskShell staff={data?.staff} health={data?.health} now={data ? new Date(data.now) : undefined}>
+      <DeskError error={error} />
     </DeskShell>
   );
 }
