@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
@@ -33,6 +33,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { site, openingCalendar, isFallback } = useRootData();
+  // The staff desk brings its own header and main (app/desk/ui.tsx): none of the public site's chrome.
+  const staffTool = /^\/desk(\/|$)/.test(useLocation().pathname);
   return (
     <html lang="en-GB">
       <head>
@@ -43,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React places the one render-blocking stylesheet ahead of the script preloads. */}
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Links />
-        {isFallback ? null : <JsonLd data={siteEntities(site, openingCalendar)} />}
+        {isFallback || staffTool ? null : <JsonLd data={siteEntities(site, openingCalendar)} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -52,11 +54,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <Footer />
+        {staffTool ? (
+          children
+        ) : (
+          <>
+            <Header />
+            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <Footer />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { pages } from "./pages";
 
 export default [
@@ -9,5 +9,20 @@ export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
+  // The staff desk: rendered per request (never prerendered), not in the sitemap.
+  layout("routes/desk.tsx", [
+    route("desk/sign-in", "routes/desk-sign-in.tsx"),
+    route("desk/sign-out", "routes/desk-sign-out.ts"),
+    route("desk/setup", "routes/desk-setup.tsx"),
+    route("desk/welcome", "routes/desk-welcome.tsx"),
+    route("desk/forgot-password", "routes/desk-forgot-password.tsx"),
+    route("desk/reset-password", "routes/desk-reset-password.tsx"),
+    layout("routes/desk-staff.tsx", [
+      route("desk", "routes/desk-inbox.tsx"),
+      route("desk/quotes/:reference", "routes/desk-quote.tsx"),
+      route("desk/export", "routes/desk-export.ts"),
+      route("desk/people", "routes/desk-people.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

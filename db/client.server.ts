@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { remember } from "@epic-web/remember";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -71,7 +72,8 @@ async function openPglite(dataDir: string, migrationsFolder: string): Promise<Da
   const release = acquireLock(dataDir);
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(path.join(dataDir, "db"));
+    // Trigram search in the desk's inbox (migration 0002 creates the extension).
+    client = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder });
     const opened = client;

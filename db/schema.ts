@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -53,8 +54,41 @@ export const quotes = pgTable(
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
     index("quotes_created_at_idx").on(t.createdAt),
     index("quotes_status_created_at_idx").on(t.status, t.createdAt),
+    // The desk's inbox order: open emergencies first, then newest first (see app/desk/inbox.server.ts).
+    index("quotes_inbox_order_idx").using("btree", inboxPinned(t), t.createdAt, t.id),
+    // Trigram index for the desk's free-text search (the pg_trgm extension, in PGlite and PostgreSQL).
+    index("quotes_search_idx").using("gin", sql`${quoteSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+type QuoteColumns = {
+  reference: AnyPgColumn;
+  customerName: AnyPgColumn;
+  company: AnyPgColumn;
+  email: AnyPgColumn;
+  requirements: AnyPgColumn;
+  status: AnyPgColumn;
+  urgency: AnyPgColumn;
+};
+
+/** Open emergencies sort first in the inbox; the expression must read the same in the index and the query. */
+export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency">) {
+  return sql`(${t.urgency} = 'emergency' and ${t.status} in ('new', 'in_progress'))`;
+}
+
+/** What the desk's search looks through, lower-cased; the same expression is indexed. */
+export function quoteSearchText(t: QuoteColumns) {
+  return sql`lower(${t.reference} || ' ' || ${t.customerName} || ' ' || coalesce(${t.company}, '') || ' ' || ${t.email} || ' ' || ${t.requirements})`;
+}
+
+/**
+ * How many requests are in each status, kept exact by triggers on quotes (migration 0003), so the desk's
+ * counts cost one small read instead of a scan of every request.
+ */
+export const quoteStatusCounts = pgTable("quote_status_counts", {
+  status: text("status").primaryKey(),
+  count: integer("count").notNull(),
+});
 
 /** The optional parts list of a request, in the order the buyer gave it. */
 export const quoteLines = pgTable(
@@ -164,3 +198,5 @@ export const settings = pgTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+export * from "./auth-schema.ts";

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { announceFirstRun } from "../app/desk/setup.server";
 import { clientAddressContext, nonceContext, servicesContext } from "../app/lib/context";
 import { getConfig } from "../app/lib/env.server";
 import { getLogger } from "../app/lib/logger.server";
@@ -44,6 +45,7 @@ export async function createApp(options: AppOptions = {}) {
   const logger = getLogger();
   // Opening the store at boot applies migrations and takes the embedded database's lock before serving.
   const services = options.services ?? (await getServices());
+  await announceFirstRun(services.database.db, config.siteUrl, logger);
   const app = express();
   app.disable("x-powered-by");
   // Whose X-Forwarded-For names the client (TRUST_PROXY): the rate limits count by that address.

@@ -4,7 +4,12 @@ import type { ClipboardEventHandler, ReactNode } from "react";
 type Option = { readonly value: string; readonly label: string };
 
 type Control =
-  | { kind: "input"; type: "text" | "email" | "tel" | "number"; autoComplete?: string; onPaste?: ClipboardEventHandler }
+  | {
+      kind: "input";
+      type: "text" | "email" | "tel" | "number" | "password";
+      autoComplete?: string;
+      onPaste?: ClipboardEventHandler;
+    }
   | { kind: "textarea"; rows?: number }
   | { kind: "select"; options: readonly Option[]; placeholder?: string };
 

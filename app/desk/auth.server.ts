@@ -1,0 +1,156 @@
+import { randomBytes } from "node:crypto";
+import { drizzleAdapter } from "@better-auth/drizzle-adapter";
+import { betterAuth } from "better-auth";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import {
+  outbox,
+  type StaffRole,
+  settings,
+  staffAccount,
+  staffSession,
+  staffUser,
+  staffVerification,
+} from "../../db/schema.ts";
+import type { Config } from "../lib/env.server.ts";
+import { getLogger } from "../lib/logger.server.ts";
+import { passwordRule } from "./forms.ts";
+
+/** A signed-in session lasts a working day; it is extended while in use, by an hour at most each time. */
+export const sessionSeconds = 12 * 60 * 60;
+export const resetLinkSeconds = 60 * 60;
+
+export type StaffMember = { id: string; name: string; email: string; role: StaffRole };
+
+/** The per-install secret that signs session cookies, kept with the data so every process agrees on it. */
+async function getAuthSecret(db: Db) {
+  await db
+    .insert(settings)
+    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "auth_secret"));
+  if (!row) throw new Error("The auth_secret setting could not be created");
+  return row.value;
+}
+
+function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: string) {
+  const logger = getLogger();
+  return betterAuth({
+    appName: config.site.name,
+    baseURL: config.siteUrl,
+    // The library's HTTP endpoints are never mounted: the desk's own actions call auth.api on the server.
+    basePath: "/desk/auth",
+    secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: staffUser, session: staffSession, account: staffAccount, verification: staffVerification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Accounts come from the first-run link and from invitations only.
+      disableSignUp: true,
+      minPasswordLength: passwordRule.min,
+      maxPasswordLength: passwordRule.max,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: resetLinkSeconds,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const link = `${config.siteUrl}/desk/reset-password?token=${encodeURIComponent(token)}`;
+        await db.insert(outbox).values({
+          kind: "message",
+          payload: {
+            to: user.email,
+            subject: `Choose a new password for the ${config.site.name} quote desk`,
+            text: [
+              `Hello ${user.name},`,
+              "",
+              "Someone (hopefully you, or an admin) asked to reset your password for the quote desk.",
+              "Open this link within an hour to choose a new one:",
+              "",
+              link,
+              "",
+              "If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+            ].join("\n"),
+            tag: "desk-reset",
+          },
+        });
+      },
+    },
+    user: {
+      additionalFields: { role: { type: "string", required: false, defaultValue: "staff", input: false } },
+    },
+    session: { expiresIn: sessionSeconds, updateAge: 60 * 60, cookieCache: { enabled: false } },
+    verification: { storeIdentifier: "hashed" },
+    // Our own throttle (app/desk/throttle.server.ts) counts per account and per address in the database.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: "desk",
+      // __Secure- prefix and the Secure flag whenever the site is served over https.
+      useSecureCookies: config.siteUrl.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // Addresses are personal data; the desk has no use for them on a session.
+      ipAddress: { disableIpTracking: true },
+    },
+    logger: {
+      level: "error",
+      // The library's messages only, never its arguments (which can hold an e-mail address).
+      log: (level, message) => logger[level === "error" ? "error" : "warn"]({ area: "desk-auth" }, message),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Db, Promise<Auth>>();
+
+/** One authentication instance per open database (the server's, or a test's). */
+export function getAuth(db: Db, config: Pick<Config, "siteUrl" | "site">) {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = getAuthSecret(db).then((secret) => createAuth(db, config, secret));
+    auth.catch(() => instances.delete(db));
+    instances.set(db, auth);
+  }
+  return auth;
+}
+
+/** Creates a staff account with the library's password hashing; the e-mail must not be taken. */
+export async function createStaffAccount(
+  auth: Auth,
+  input: { name: string; email: string; password: string; role: StaffRole },
+) {
+  const context = await auth.$context;
+  const hash = await context.password.hash(input.password);
+  const user = await context.internalAdapter.createUser(
+    {
+      name: input.name,
+      email: input.email.toLowerCase(),
+      emailVerified: true,
+      role: input.role,
+    },
+    { method: "admin" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
+  return user;
+}
+
+/** Ends every session of one person at once (removal, reset of access). */
+export async function endSessions(auth: Auth, userId: string) {
+  const context = await auth.$context;
+  await context.internalAdapter.deleteUserSessions(userId);
+}
+
+/** Makes the current password useless: a fresh random one nobody knows, hashed by the library. */
+export async function scramblePassword(auth: Auth, userId: string) {
+  const context = await auth.$context;
+  await context.internalAdapter.updatePassword(
+    userId,
+    await context.password.hash(randomBytes(32).toString("base64url")),
+  );
+}

@@ -1,0 +1,368 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client.server.ts";
+import { authThrottle, outbox, quoteEvents, quotes, staffSession } from "../../db/schema.ts";
+import { describeEachDatabase } from "../../test/pg.ts";
+import { sampleQuote, storeMeta } from "../../test/quotes.ts";
+import { readConfig } from "../lib/env.server.ts";
+import { storeQuote } from "../quote/store.server.ts";
+import { type Auth, createStaffAccount, getAuth } from "./auth.server.ts";
+import { csvCell, exportCsv } from "./export.server.ts";
+import { inboxPage, monthStart, notificationHealth, parseInboxQuery, statusCounts } from "./inbox.server.ts";
+import { responseClock } from "./labels.ts";
+import { removePerson } from "./people.server.ts";
+import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "./quote.server.ts";
+import { consumeSetupToken, createSetupLink, setupTokenValid } from "./setup.server.ts";
+import { signIn, wrongCredentials } from "./sign-in.server.ts";
+import { accountFailureLimit, addressFailureLimit, throttleKeys } from "./throttle.server.ts";
+
+const config = readConfig({ SITE_URL: "https://desk.example" });
+const password = "a long enough passphrase";
+
+async function reset(db: Db) {
+  await db.execute(
+    sql`truncate quotes, outbox, auth_throttle, staff_user, staff_session, staff_account, staff_verification, staff_invitations restart identity cascade`,
+  );
+}
+
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+describe("csvCell", () => {
+  it("neutralises cells a spreadsheet would run as a formula, and quotes separators", () => {
+    expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvCell("+44 1632")).toBe("'+44 1632");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@sum")).toBe("'@sum");
+    expect(csvCell('a, "b"')).toBe('"a, ""b"""');
+    expect(csvCell("plain")).toBe("plain");
+  });
+});
+
+describe("response clock and month start", () => {
+  const now = new Date("2026-11-22T12:00:00Z");
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3600_000);
+  it("turns amber after 4 hours and red after 24 without a reply", () => {
+    expect(responseClock({ createdAt: at(3.9), firstReplyAt: null, status: "new" }, now).state).toBe("ok");
+    expect(responseClock({ createdAt: at(4), firstReplyAt: null, status: "in_progress" }, now).state).toBe("amber");
+    expect(responseClock({ createdAt: at(24), firstReplyAt: null, status: "new" }, now).state).toBe("red");
+    expect(responseClock({ createdAt: at(30), firstReplyAt: at(29), status: "new" }, now)).toEqual({
+      state: "replied",
+      seconds: 3600,
+    });
+  });
+  it("starts the month at midnight in London", () => {
+    expect(monthStart(new Date("2026-11-22T12:00:00Z")).toISOString()).toBe("2026-11-01T00:00:00.000Z");
+    expect(monthStart(new Date("2026-07-15T12:00:00Z")).toISOString()).toBe("2026-06-30T23:00:00.000Z");
+  });
+});
+
+describeEachDatabase("desk", (target) => {
+  const db = () => target.database.db;
+  let auth: Auth;
+  const headers = () => new Headers({ "user-agent": "vitest" });
+  beforeAll(async () => {
+    auth = await getAuth(db(), config);
+  });
+  beforeEach(() => reset(db()));
+
+  async function person(email = "sam@desk.example", role: "admin" | "staff" = "staff") {
+    return createStaffAccount(auth, { name: email.split("@")[0] ?? "x", email, password, role });
+  }
+  const attempt = (email: string, pass: string, address = "198.51.100.7", from = headers()) =>
+    signIn(auth, db(), { email, password: pass, address, salt: "salt", headers: from });
+
+  describe("first run", () => {
+    it("a setup link works once, only while nobody has an account", async () => {
+      const link = await createSetupLink(db(), config.siteUrl);
+      const token = new URL(link ?? "").searchParams.get("token") ?? "";
+      expect(link).toMatch(/^https:\/\/desk\.example\/desk\/setup\?token=/);
+      expect(await setupTokenValid(db(), token)).toBe(true);
+      expect(await setupTokenValid(db(), "wrong")).toBe(false);
+      expect(await consumeSetupToken(db(), token)).toBe(true);
+      expect(await consumeSetupToken(db(), token)).toBe(false);
+      await person("alex@desk.example", "admin");
+      expect(await createSetupLink(db(), config.siteUrl)).toBeUndefined();
+    });
+  });
+
+  describe("sign-in", () => {
+    it("signs in with a Secure, HttpOnly, SameSite=Lax, __Secure- cookie when the site is https", async () => {
+      await person();
+      const result = await attempt("sam@desk.example", password);
+      expect(result.ok).toBe(true);
+      const cookie = result.ok ? result.headers.getSetCookie().find((c) => c.includes("session_token")) : "";
+      expect(cookie).toMatch(/^__Secure-desk\.session_token=/);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/Secure/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+    });
+
+    it("answers a wrong password and an unknown account alike, then refuses after 5 failures per account", async () => {
+      await person();
+      const wrong = await attempt("sam@desk.example", "not the password");
+      const unknown = await attempt("nobody@desk.example", "not the password");
+      expect(wrong).toEqual({ ok: false, status: 401, message: wrongCredentials });
+      expect(unknown).toEqual(wrong);
+      for (let i = 1; i < accountFailureLimit; i++)
+        await attempt("sam@desk.example", "still wrong", `198.51.100.${i + 10}`);
+      const refused = await attempt("sam@desk.example", password, "203.0.113.1");
+      expect(refused).toMatchObject({ ok: false, status: 429 });
+      expect(refused.ok ? "" : refused.message).toMatch(/Too many wrong passwords. Wait 15 minutes/);
+      // An unknown account is refused the same way: no hint that one exists and the other does not.
+      for (let i = 1; i < accountFailureLimit; i++) await attempt("nobody@desk.example", "x", `198.51.100.${i + 20}`);
+      const refusedUnknown = await attempt("nobody@desk.example", "x", "203.0.113.2");
+      expect({ ...refusedUnknown, retryAfterSeconds: 0 }).toEqual({ ...refused, retryAfterSeconds: 0 });
+      // Another account is not affected.
+      await person("kim@desk.example");
+      expect((await attempt("kim@desk.example", password, "203.0.113.3")).ok).toBe(true);
+    }, 60_000);
+
+    it("refuses an address after 20 failures, whichever accounts it tries", async () => {
+      await person();
+      // 19 failures already counted for this address (each on a different made-up account).
+      const { address } = throttleKeys("sign-in", "any@desk.example", "192.0.2.99", "salt");
+      await db()
+        .insert(authThrottle)
+        .values({ key: address, count: addressFailureLimit - 1, windowStart: new Date() });
+      expect(await attempt("guess@desk.example", "x", "192.0.2.99")).toMatchObject({ ok: false, status: 401 });
+      expect(await attempt("sam@desk.example", password, "192.0.2.99")).toMatchObject({ ok: false, status: 429 });
+      expect((await attempt("sam@desk.example", password, "192.0.2.100")).ok).toBe(true);
+    });
+
+    it("starts a new session at every sign-in and ends the one the browser had", async () => {
+      await person();
+      const first = await attempt("sam@desk.example", password);
+      if (!first.ok) throw new Error("sign-in failed");
+      const again = await attempt(
+        "sam@desk.example",
+        password,
+        "198.51.100.7",
+        new Headers({ cookie: cookieOf(first.headers) }),
+      );
+      if (!again.ok) throw new Error("sign-in failed");
+      expect(cookieOf(again.headers)).not.toBe(cookieOf(first.headers));
+      expect(await auth.api.getSession({ headers: new Headers({ cookie: cookieOf(first.headers) }) })).toBeNull();
+      expect(await auth.api.getSession({ headers: new Headers({ cookie: cookieOf(again.headers) }) })).not.toBeNull();
+    });
+
+    it("an expired session is no session", async () => {
+      await person();
+      const result = await attempt("sam@desk.example", password);
+      if (!result.ok) throw new Error("sign-in failed");
+      const cookie = new Headers({ cookie: cookieOf(result.headers) });
+      expect(await auth.api.getSession({ headers: cookie })).not.toBeNull();
+      await db()
+        .update(staffSession)
+        .set({ expiresAt: new Date(Date.now() - 1000) });
+      expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+    });
+
+    it("removing someone ends their sessions at once", async () => {
+      const admin = await person("alex@desk.example", "admin");
+      const staff = await person();
+      const result = await attempt("sam@desk.example", password);
+      if (!result.ok) throw new Error("sign-in failed");
+      const cookie = new Headers({ cookie: cookieOf(result.headers) });
+      expect(await auth.api.getSession({ headers: cookie })).not.toBeNull();
+      await removePerson(db(), auth, staff.id, admin);
+      expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+      expect(await db().select().from(staffSession).where(eq(staffSession.userId, staff.id))).toEqual([]);
+      await expect(removePerson(db(), auth, admin.id, admin)).rejects.toThrow(/cannot remove yourself/);
+    });
+  });
+
+  describe("working a request", () => {
+    const actor = { id: "u1", name: "Sam" };
+    async function stored(overrides: Partial<typeof sampleQuote> = {}, spam = false) {
+      const { reference } = await storeQuote(db(), { ...sampleQuote, ...overrides }, storeMeta({ spam }));
+      const [row] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+      if (!row) throw new Error("not stored");
+      return row;
+    }
+    const events = async (quoteId: number) =>
+      (await db().select().from(quoteEvents).where(eq(quoteEvents.quoteId, quoteId)).orderBy(asc(quoteEvents.id))).map(
+        (e) => [e.kind, e.actorName, e.detail],
+      );
+
+    it("writes an audit entry for every status change, note and reply", async () => {
+      const quote = await stored();
+      expect(await changeStatus(db(), quote.id, "in_progress", actor)).toBe(true);
+      expect(await changeStatus(db(), quote.id, "in_progress", actor)).toBe(false);
+      await addNote(db(), quote.id, "Called back, wants SKF only", actor);
+      expect(await events(quote.id)).toEqual([
+        ["status", "Sam", { from: "new", to: "in_progress" }],
+        ["note", "Sam", { text: "Called back, wants SKF only" }],
+      ]);
+    });
+
+    it("stores the time of the first reply once; a New request moves to In progress", async () => {
+      const quote = await stored();
+      await db().update(quotes).set({ createdAt: sql`now() - interval '2 hours'` }).where(eq(quotes.id, quote.id));
+      expect(await recordReply(db(), quote.id, "email", actor)).toBe(true);
+      const [after] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+      expect(after?.status).toBe("in_progress");
+      const seconds = ((after?.firstReplyAt?.getTime() ?? 0) - (after?.createdAt.getTime() ?? 0)) / 1000;
+      expect(seconds).toBeGreaterThan(7190);
+      expect(seconds).toBeLessThan(7300);
+      expect(await recordReply(db(), quote.id, "other", actor)).toBe(false);
+      const [again] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+      expect(again?.firstReplyAt).toEqual(after?.firstReplyAt);
+      const kinds = (await events(quote.id)).map(([kind, , detail]) => [kind, (detail as { first?: boolean }).first]);
+      expect(kinds).toEqual([
+        ["reply", true],
+        ["status", undefined],
+        ["reply", false],
+      ]);
+    });
+
+    it("'Not spam' moves the request to New and queues exactly one notification, however often it is clicked", async () => {
+      const quote = await stored({}, true);
+      await db()
+        .update(quotes)
+        .set({ spamReasons: ["honeypot"] })
+        .where(eq(quotes.id, quote.id));
+      expect(await db().select().from(outbox)).toEqual([]);
+      const results = await Promise.all([
+        releaseFromSpam(db(), quote.id, actor, false),
+        releaseFromSpam(db(), quote.id, actor, false),
+        releaseFromSpam(db(), quote.id, actor, false),
+      ]);
+      expect(results.filter((r) => r.released)).toHaveLength(1);
+      const messages = await db().select().from(outbox).where(eq(outbox.quoteId, quote.id));
+      expect(messages.map((m) => [m.kind, m.status])).toEqual([["email", "pending"]]);
+      const [after] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+      expect(after?.status).toBe("new");
+      expect(await events(quote.id)).toEqual([["released", "Sam", { reasons: ["honeypot"], queued: ["email"] }]]);
+      // Marked as spam again and released again: it was notified already, so nothing more is sent.
+      await changeStatus(db(), quote.id, "spam", actor);
+      expect((await releaseFromSpam(db(), quote.id, actor, true)).queued).toBe(1);
+      expect((await db().select().from(outbox).where(eq(outbox.quoteId, quote.id))).map((m) => m.kind).sort()).toEqual([
+        "email",
+        "forward",
+      ]);
+    });
+
+    it("reports failing and stuck notifications, and 'Retry now' makes them due", async () => {
+      const quote = await stored();
+      expect(await notificationHealth(db())).toBeNull();
+      await db().update(outbox).set({ createdAt: sql`now() - interval '20 minutes'` });
+      const health = await notificationHealth(db());
+      expect(health).toMatchObject({ count: 1, oldestReference: quote.reference });
+      await db().update(outbox).set({ status: "failed", attempts: 10, nextAttemptAt: sql`now() + interval '1 day'` });
+      expect(await retryNotifications(db(), quote.id, actor)).toBe(1);
+      const [message] = await db().select().from(outbox);
+      expect(message?.status).toBe("pending");
+      expect(Math.abs((message?.nextAttemptAt.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+    });
+  });
+
+  describe("inbox", () => {
+    async function seed(n: number) {
+      for (let i = 0; i < n; i++) {
+        await storeQuote(
+          db(),
+          {
+            ...sampleQuote,
+            customerName: `Buyer ${i}`,
+            company: i % 2 ? "Severn Foods Ltd" : "Wrekin Plastics",
+            urgency: i === 3 ? "emergency" : "standard",
+            category: i % 3 ? "bearings" : "ppe",
+            requirements: i === 7 ? "Gearbox oil seal 45x62x8" : "Ball bearings",
+          },
+          storeMeta(),
+        );
+      }
+      // Distinct, known times: request i arrived i minutes after the first.
+      await db().execute(sql`update quotes set created_at = now() - make_interval(mins => 1000 - id)`);
+    }
+    const query = (params: Record<string, string>) => {
+      const parsed = parseInboxQuery(new URLSearchParams(params));
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+      return parsed.query;
+    };
+
+    it("lists open emergencies first, then newest first, and pages by keyset without gaps or repeats", async () => {
+      await seed(120);
+      const first = await inboxPage(db(), query({}));
+      expect(first.rows[0]?.customerName).toBe("Buyer 3");
+      expect(first.rows[1]?.customerName).toBe("Buyer 119");
+      const seen = [...first.rows];
+      let older = first.older;
+      while (older) {
+        const next = await inboxPage(db(), query({ after: older }));
+        seen.push(...next.rows);
+        older = next.older;
+      }
+      expect(seen).toHaveLength(120);
+      expect(new Set(seen.map((r) => r.id)).size).toBe(120);
+      const second = await inboxPage(db(), query({ after: first.older ?? "" }));
+      const back = await inboxPage(db(), query({ before: second.newer ?? "" }));
+      expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
+    });
+
+    it("filters by status, urgency and category and searches reference, name, company, e-mail and requirements", async () => {
+      await seed(12);
+      const [one] = await db().select().from(quotes).where(eq(quotes.customerName, "Buyer 5"));
+      await db().update(quotes).set({ status: "won" }).where(eq(quotes.customerName, "Buyer 5"));
+      const names = async (params: Record<string, string>) =>
+        (await inboxPage(db(), query(params))).rows.map((r) => r.customerName);
+      expect(await names({ status: "won" })).toEqual(["Buyer 5"]);
+      expect(await names({ urgency: "emergency" })).toEqual(["Buyer 3"]);
+      expect((await names({ category: "ppe" })).sort()).toEqual(["Buyer 0", "Buyer 3", "Buyer 6", "Buyer 9"]);
+      expect(await names({ q: "oil seal" })).toEqual(["Buyer 7"]);
+      expect(await names({ q: one?.reference.toLowerCase() ?? "" })).toEqual(["Buyer 5"]);
+      expect((await names({ q: "wrekin" })).length).toBe(6);
+      expect((await names({ q: "WORKS.EXAMPLE" })).length).toBe(12);
+      expect(await names({ q: "100%" })).toEqual([]);
+      // The trigger-kept counts agree with counting every row, through inserts, status changes and deletes.
+      await db().delete(quotes).where(eq(quotes.customerName, "Buyer 0"));
+      await db().update(quotes).set({ status: "spam" }).where(eq(quotes.customerName, "Buyer 1"));
+      const counted = await db().execute(sql`select status, count(*)::int as n from quotes group by status`);
+      const expected = Object.fromEntries(
+        (counted as unknown as { rows: { status: string; n: number }[] }).rows.map((r) => [r.status, r.n]),
+      );
+      expect(await statusCounts(db())).toEqual({
+        new: 0,
+        in_progress: 0,
+        quoted: 0,
+        won: 0,
+        lost: 0,
+        spam: 0,
+        ...expected,
+      });
+      expect((await statusCounts(db())).won).toBe(1);
+      expect((await statusCounts(db())).new).toBe(9);
+    });
+
+    it("answers bad filters with field messages", () => {
+      expect(parseInboxQuery(new URLSearchParams({ status: "done", q: "ab", after: "x" }))).toEqual({
+        ok: false,
+        errors: {
+          status: "Choose a status from the list",
+          q: "Search for at least 3 letters or digits",
+          after: "That page link is broken; start again from the first page",
+        },
+      });
+    });
+
+    it("exports the current filter as CSV", async () => {
+      await seed(3);
+      await db().update(quotes).set({ customerName: "=cmd()" }).where(eq(quotes.customerName, "Buyer 1"));
+      const bytes = new Uint8Array(await new Response(exportCsv(db(), { status: "all" })).arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder().decode(bytes);
+      const lines = text.trim().split("\r\n");
+      expect(lines[0]).toBe(
+        "Reference,Received,Status,Urgency,Category,Name,Company,E-mail,Phone,Requirements,First reply",
+      );
+      expect(lines).toHaveLength(4);
+      expect(text).toContain(",'=cmd(),");
+      const filtered = await new Response(exportCsv(db(), { status: "all", q: "cmd" })).text();
+      expect(filtered.trim().split("\r\n")).toHaveLength(2);
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import { and, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import { inboxPinned, quotes } from "../../db/schema.ts";
+import { categoryLabel, urgencyLabel } from "../quote/schema.ts";
+import type { InboxQuery } from "./inbox.server.ts";
+import { inboxConditions } from "./inbox.server.ts";
+import { statusLabels } from "./labels.ts";
+
+/** A cell a spreadsheet would run as a formula (= + - @, or a tab or CR first) is prefixed with a quote. */
+export function csvCell(value: string) {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const header = [
+  "Reference",
+  "Received",
+  "Status",
+  "Urgency",
+  "Category",
+  "Name",
+  "Company",
+  "E-mail",
+  "Phone",
+  "Requirements",
+  "First reply",
+];
+const batchSize = 500;
+
+/**
+ * The current filter as CSV, in the inbox's order, read in batches by keyset and streamed: a large
+ * export never sits in memory whole, and the first bytes leave at once.
+ */
+export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">) {
+  const encoder = new TextEncoder();
+  const pinned = inboxPinned(quotes);
+  let cursor: { pinned: boolean; at: string; id: number } | undefined;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        // A byte-order mark, so spreadsheet programs read the UTF-8 names correctly.
+        controller.enqueue(encoder.encode(`\uFEFF${header.join(",")}\r\n`));
+        return;
+      }
+      const conditions = inboxConditions(query);
+      if (cursor)
+        conditions.push(
+          sql`(${pinned}, ${quotes.createdAt}, ${quotes.id}) < (${cursor.pinned}::boolean, ${cursor.at}::timestamptz, ${cursor.id}::integer)`,
+        );
+      const rows = await db
+        .select({
+          pinned: sql<boolean>`${pinned}`,
+          at: sql<string>`${quotes.createdAt}::text`,
+          id: quotes.id,
+          reference: quotes.reference,
+          createdAt: quotes.createdAt,
+          status: quotes.status,
+          urgency: quotes.urgency,
+          category: quotes.category,
+          customerName: quotes.customerName,
+          company: quotes.company,
+          email: quotes.email,
+          phone: quotes.phone,
+          requirements: quotes.requirements,
+          firstReplyAt: quotes.firstReplyAt,
+        })
+        .from(quotes)
+        .where(and(...conditions))
+        .orderBy(sql`${pinned} desc`, sql`${quotes.createdAt} desc`, sql`${quotes.id} desc`)
+        .limit(batchSize);
+      const text = rows
+        .map((q) =>
+          [
+            q.reference,
+            q.createdAt.toISOString(),
+            statusLabels[q.status],
+            urgencyLabel(q.urgency),
+            categoryLabel(q.category ?? undefined),
+            q.customerName,
+            q.company ?? "",
+            q.email,
+            q.phone ?? "",
+            q.requirements,
+            q.firstReplyAt?.toISOString() ?? "",
+          ]
+            .map(csvCell)
+            .join(","),
+        )
+        .join("\r\n");
+      if (text) controller.enqueue(encoder.encode(`${text}\r\n`));
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) controller.close();
+      else cursor = { pinned: last.pinned, at: last.at, id: last.id };
+    },
+  });
+}

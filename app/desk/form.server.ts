@@ -1,0 +1,32 @@
+import { data } from "react-router";
+import type * as z from "zod/mini";
+import { parseForm } from "../quote/parse";
+
+const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** A desk form post: 415 for anything but a form, 400 for an unreadable one. */
+export async function readFormData(request: Request) {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!formTypes.includes(type)) throw data("415: Please use the desk's forms.", { status: 415 });
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw data("400: That form could not be read. Please reload the page and try again.", { status: 400 });
+  }
+  return formData;
+}
+
+/** A desk form post read with its shared schema. */
+export async function readForm<Schema extends z.ZodMiniType>(request: Request, schema: Schema) {
+  const formData = await readFormData(request);
+  return { formData, submission: parseForm(formData, schema) };
+}
+
+/** Field messages with 422; passwords are never sent back. */
+export function invalid(submission: ReturnType<typeof parseForm>, formErrors?: string[], status = 422) {
+  return data(
+    { result: submission.reply({ hideFields: ["password", "confirm"], ...(formErrors ? { formErrors } : {}) }) },
+    { status },
+  );
+}

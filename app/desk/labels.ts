@@ -1,0 +1,93 @@
+import type { QuoteStatus } from "../../db/schema.ts";
+
+/** Where staff can move a request by hand; leaving Spam goes through "Not spam", which notifies. */
+export const workflowStatuses = [
+  "new",
+  "in_progress",
+  "quoted",
+  "won",
+  "lost",
+  "spam",
+] as const satisfies readonly QuoteStatus[];
+
+/** "all" is every request but spam (which has its own folder); "open" is New and In progress. */
+export const statusFilters = ["all", "open", ...workflowStatuses] as const;
+export type StatusFilter = (typeof statusFilters)[number];
+
+export const statusLabels: Record<QuoteStatus, string> = {
+  new: "New",
+  in_progress: "In progress",
+  quoted: "Quoted",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+};
+
+/** Why a request was held or flagged, in words; unknown reasons are shown as they are. */
+export const spamReasonLabels: Record<string, string> = {
+  honeypot: "A hidden field only robots see was filled in",
+  "fast-fill": "The form was sent faster than a person can type it",
+  "no-form-time": "The form did not say when it was opened",
+  staff: "Marked as spam by staff",
+};
+
+export const spamReasonLabel = (reason: string) => spamReasonLabels[reason] ?? reason;
+
+export const roleLabels = { admin: "Admin", staff: "Staff" } as const;
+
+export const notificationKindLabels: Record<string, string> = {
+  email: "E-mail to the sales inbox",
+  forward: "Copy to the external form service",
+  message: "E-mail to staff",
+};
+
+const london = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", ...options });
+const dateTime = london({ day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const timeOnly = london({ hour: "2-digit", minute: "2-digit" });
+const dayKey = london({ year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** UK time; today's times without the date. */
+export function formatWhen(value: Date | string, now: Date) {
+  const date = new Date(value);
+  return dayKey.format(date) === dayKey.format(now) ? `Today ${timeOnly.format(date)}` : dateTime.format(date);
+}
+
+export const formatDateTime = (value: Date | string) => dateTime.format(new Date(value));
+
+/** "45 min", "3 h 20 min", "2 days 4 h". */
+export function formatDuration(seconds: number) {
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} days` : `${days} days ${hours % 24} h`;
+}
+
+export function formatSize(bytes: number) {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The response promise: amber after 4 hours without a reply, red once the 24-hour promise is broken. */
+export const clockThresholds = { amberHours: 4, redHours: 24 } as const;
+
+export type ClockState = "ok" | "amber" | "red" | "replied" | "closed";
+
+export function responseClock(
+  quote: { createdAt: Date | string; firstReplyAt: Date | string | null; status: QuoteStatus },
+  now: Date,
+): { state: ClockState; seconds: number } {
+  const created = new Date(quote.createdAt).getTime();
+  if (quote.firstReplyAt)
+    return { state: "replied", seconds: (new Date(quote.firstReplyAt).getTime() - created) / 1000 };
+  const seconds = (now.getTime() - created) / 1000;
+  if (quote.status !== "new" && quote.status !== "in_progress") return { state: "closed", seconds };
+  const hours = seconds / 3600;
+  return {
+    state: hours >= clockThresholds.redHours ? "red" : hours >= clockThresholds.amberHours ? "amber" : "ok",
+    seconds,
+  };
+}

@@ -1,0 +1,77 @@
+import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import type { StaffRole } from "../../db/schema.ts";
+import { servicesContext } from "../lib/context.ts";
+import { type Auth, getAuth, type StaffMember } from "./auth.server.ts";
+
+/** The signed-in staff member, set by requireStaff for every route under the staff layout. */
+export const staffContext = createContext<StaffMember & { sessionToken: string }>();
+
+export function deskAuth(context: Readonly<RouterContextProvider>): Promise<Auth> {
+  const { database, config } = context.get(servicesContext);
+  return getAuth(database.db, config);
+}
+
+/** Client navigations fetch `<path>.data`; the export is a download. Neither may be answered with a page. */
+function isDataRequest(request: Request) {
+  const { pathname } = new URL(request.url);
+  return pathname.endsWith(".data") || pathname === "/desk/export";
+}
+
+/** Where to come back to after signing in: only a path on the desk itself. */
+export function safeNext(value: string | null | undefined) {
+  return value && /^\/desk(\/[\w\-/.]*)?(\?[^\s#]*)?$/.test(value) && !value.startsWith("//") ? value : "/desk";
+}
+
+/** Every desk response: never cached, never indexed. */
+export const deskHeaders: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};
+
+/**
+ * Runs before every loader and action of the signed-in desk: no session → sign-in page for a page,
+ * 401 with no data for a data request or an action. Passes on a refreshed session cookie.
+ */
+export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const auth = await deskAuth(context);
+  const { headers, response: found } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  if (!found) {
+    if (request.method === "GET" && !isDataRequest(request)) {
+      const url = new URL(request.url);
+      throw redirect(`/desk/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`);
+    }
+    return new Response("401: Please sign in to the desk again.", {
+      status: 401,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const { user, session } = found;
+  context.set(staffContext, {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: (user as { role?: string }).role === "admin" ? "admin" : "staff",
+    sessionToken: session.token,
+  });
+  const response = await next();
+  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+/** For the people pages and actions: admins only. */
+export function requireRole(context: Readonly<RouterContextProvider>, role: StaffRole) {
+  const staff = context.get(staffContext);
+  if (role === "admin" && staff.role !== "admin") {
+    throw data("403: Only an admin can manage people.", { status: 403 });
+  }
+  return staff;
+}
+
+/** The Set-Cookie headers the library produced, to pass on with our own redirect. */
+export function cookiesFrom(source: Headers) {
+  const headers = new Headers();
+  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}

@@ -1,0 +1,50 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { isAPIError } from "better-auth/api";
+import type { Db } from "../../db/client.server.ts";
+import type { Auth } from "./auth.server.ts";
+import { clearAccountFailures, recordSignInFailure, signInGate, throttleKeys } from "./throttle.server.ts";
+
+export const wrongCredentials = "That e-mail address and password do not match a desk account.";
+
+export type SignInResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
+
+/**
+ * Checks the password through the library, throttled per account and per address. A wrong password and
+ * an unknown e-mail read, count and cost exactly the same. A session this browser already had is ended:
+ * signing in always starts a fresh one.
+ */
+export async function signIn(
+  auth: Auth,
+  db: Db,
+  input: { email: string; password: string; address: string; salt: string; headers: Headers },
+): Promise<SignInResult> {
+  const keys = throttleKeys("sign-in", input.email, input.address, input.salt);
+  const gate = await signInGate(db, keys);
+  if (gate.refused) {
+    const minutes = Math.ceil(gate.retryAfterSeconds / 60);
+    return {
+      ok: false,
+      status: 429,
+      retryAfterSeconds: gate.retryAfterSeconds,
+      message: `Too many wrong passwords. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or ask an admin to reset your access.`,
+    };
+  }
+  const previous = await auth.api.getSession({ headers: input.headers }).catch(() => null);
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    await clearAccountFailures(db, keys);
+    if (previous) await (await auth.$context).internalAdapter.deleteSession(previous.session.token);
+    return { ok: true, headers };
+  } catch (error) {
+    if (!isAPIError(error) || (error.statusCode !== 401 && error.statusCode !== 400)) throw error;
+    await recordSignInFailure(db, keys);
+    await sleep(gate.delayMs);
+    return { ok: false, status: 401, message: wrongCredentials };
+  }
+}

@@ -1,0 +1,19 @@
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import type * as z from "zod/mini";
+import { parseForm, requiredFields } from "../quote/parse";
+
+/** Conform with the desk's shared schema: checked in the browser on blur, and again by the action. */
+export function useDeskForm<Schema extends z.ZodMiniObject>(
+  id: string,
+  schema: Schema,
+  lastResult?: SubmissionResult<string[]>,
+) {
+  return useForm({
+    id,
+    lastResult,
+    constraint: requiredFields(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseForm(formData, schema),
+  });
+}

@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import { exportCsv } from "../desk/export.server";
+import { parseInboxQuery } from "../desk/inbox.server";
+import { servicesContext } from "../lib/context";
+import type { Route } from "./+types/desk-export";
+
+/** The inbox's current filter as a CSV download (the desk's session middleware has already run). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = parseInboxQuery(new URL(request.url).searchParams);
+  if (!parsed.ok) throw data(`422: ${Object.values(parsed.errors).join(" ")}`, { status: 422 });
+  const { after: _after, before: _before, ...query } = parsed.query;
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(exportCsv(context.get(servicesContext).database.db, query), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="quote-requests-${day}.csv"`,
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import { getFormProps } from "@conform-to/react";
+import { data, Form, Link } from "react-router";
+import { Field } from "../components/field";
+import { invalid, readForm } from "../desk/form.server";
+import { forgotSchema } from "../desk/forms";
+import { deskAuth } from "../desk/session.server";
+import { allowResetRequest, throttleKeys } from "../desk/throttle.server";
+import { Alert, buttonClass, cardClass, DeskShell } from "../desk/ui";
+import { useDeskForm } from "../desk/use-desk-form";
+import { clientAddressContext, servicesContext } from "../lib/context";
+import type { Route } from "./+types/desk-forgot-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgotten password · Quote desk" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/** The same answer whether or not the address has an account. */
+const sent =
+  "If that address has a desk account, we have e-mailed it a link to choose a new password. The link works for an hour.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { submission } = await readForm(request, forgotSchema);
+  if (submission.status !== "success") return invalid(submission);
+  const services = context.get(servicesContext);
+  const keys = throttleKeys(
+    "reset",
+    submission.value.email,
+    context.get(clientAddressContext) ?? "unknown",
+    services.ipSalt,
+  );
+  if (!(await allowResetRequest(services.database.db, keys))) {
+    return data(
+      {
+        result: submission.reply({
+          formErrors: ["Too many reset requests. Wait 15 minutes and try again, or ask an admin."],
+        }),
+        sent: false,
+      },
+      { status: 429 },
+    );
+  }
+  await (await deskAuth(context)).api.requestPasswordReset({ body: { email: submission.value.email } });
+  services.outbox.kick();
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useDeskForm("forgot", forgotSchema, actionData?.result);
+  return (
+    <DeskShell>
+      <div className="mx-auto max-w-md">
+        <h1 className="text-2xl font-bold text-navy">Forgotten your password?</h1>
+        <div className="mt-3 space-y-3">
+          <p>Enter the e-mail address you sign in with and we will send you a link to choose a new password.</p>
+          {actionData && "sent" in actionData && actionData.sent ? <Alert tone="info">{sent}</Alert> : null}
+          {form.errors?.length ? <Alert>{form.errors[0]}</Alert> : null}
+        </div>
+        <Form method="post" {...getFormProps(form)} className={`${cardClass} mt-4 space-y-5`}>
+          <Field meta={fields.email} label="E-mail" kind="input" type="email" autoComplete="username" />
+          <button type="submit" className={`${buttonClass} w-full`}>
+            Send the link
+          </button>
+        </Form>
+        <p className="mt-4">
+          <Link to="/desk/sign-in" className="font-semibold text-steel underline">
+            Back to sign-in
+          </Link>
+        </p>
+      </div>
+    </DeskShell>
+  );
+}

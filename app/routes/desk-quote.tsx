@@ -1,0 +1,324 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import type { QuoteStatus } from "../../db/schema";
+import {
+  formatDateTime,
+  formatDuration,
+  formatSize,
+  notificationKindLabels,
+  spamReasonLabel,
+  statusLabels,
+  workflowStatuses,
+} from "../desk/labels";
+import { findQuote } from "../desk/quote.server";
+import { type ActionReply, quoteAction } from "../desk/quote-action.server";
+import { buttonClass, cardClass, ResponseClock, StatusBadge, secondaryButtonClass, UrgencyBadge } from "../desk/ui";
+import { servicesContext } from "../lib/context";
+import { referencePattern } from "../quote/reference.server";
+import { categoryLabel, urgencyLabel } from "../quote/schema";
+import type { Route } from "./+types/desk-quote";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.reference} · Quote desk` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+async function load(context: Route.LoaderArgs["context"], reference: string) {
+  const found = referencePattern.test(reference)
+    ? await findQuote(context.get(servicesContext).database.db, reference)
+    : undefined;
+  if (!found) throw data(`404: There is no request with the reference ${reference.slice(0, 40)}.`, { status: 404 });
+  return found;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const found = await load(context, params.reference);
+  return { ...found, now: new Date(), siteName: context.get(servicesContext).config.site.name };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { quote } = await load(context, params.reference);
+  return quoteAction(request, context, quote);
+}
+
+const eventText = (event: { kind: string; detail: Record<string, unknown> }) => {
+  const d = event.detail;
+  switch (event.kind) {
+    case "status":
+      return `changed the status from ${statusLabels[d.from as QuoteStatus] ?? d.from} to ${statusLabels[d.to as QuoteStatus] ?? d.to}`;
+    case "note":
+      return "added a note";
+    case "reply":
+      return `${d.first ? "sent the first reply" : "replied"}${d.channel === "email" ? " by e-mail" : ""}${typeof d.seconds === "number" ? ` (${formatDuration(d.seconds)} after it arrived)` : ""}`;
+    case "released":
+      return "marked it as not spam; the notification was released";
+    case "retry":
+      return "asked for the notification to be sent again";
+    default:
+      return event.kind;
+  }
+};
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, lines, files, notifications, events, siteName } = loaderData;
+  const now = new Date(loaderData.now);
+  const reply = useFetcher<ActionReply>({ key: "reply" });
+  const busy = useNavigation().state === "submitting";
+  const spam = quote.status === "spam";
+  const subject = `Your quote request ${quote.reference} — ${siteName}`;
+  const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
+  const fields: [string, string][] = [
+    ["Name", quote.customerName],
+    ["E-mail", quote.email],
+    ["Company", quote.company ?? "Not given"],
+    ["Phone", quote.phone ?? "Not given"],
+    ["Category", categoryLabel(quote.category ?? undefined)],
+    ["Urgency", urgencyLabel(quote.urgency)],
+    ["Received", formatDateTime(quote.createdAt)],
+  ];
+  const message: ActionReply | undefined = reply.data ?? actionData;
+  const noteForm = useRef<HTMLFormElement>(null);
+  // A note that was added leaves an empty box for the next one.
+  useEffect(() => {
+    if (actionData?.intent === "note") noteForm.current?.reset();
+  }, [actionData]);
+  return (
+    <>
+      <p>
+        <Link to={spam ? "/desk?status=spam" : "/desk"} className="font-semibold text-steel underline">
+          ← Back to the {spam ? "spam folder" : "inbox"}
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="font-mono text-2xl font-bold text-navy">{quote.reference}</h1>
+        <StatusBadge status={quote.status} />
+        <UrgencyBadge urgency={quote.urgency} />
+        <ResponseClock quote={quote} now={now} />
+      </div>
+      <div role="status" className="mt-3 min-h-6 font-semibold">
+        {message ? <span className={message.ok ? "text-green-800" : "text-red-700"}>{message.message}</span> : null}
+      </div>
+
+      {quote.spamReasons.length > 0 ? (
+        <section aria-labelledby="spam-heading" className="mt-3 rounded-lg border border-amber-600 bg-amber-50 p-4">
+          <h2 id="spam-heading" className="font-bold text-amber-950">
+            {spam ? "Held as spam" : "Possible spam"}
+          </h2>
+          <ul className="mt-1 list-disc pl-5">
+            {quote.spamReasons.map((reason) => (
+              <li key={reason}>{spamReasonLabel(reason)}</li>
+            ))}
+          </ul>
+          {spam ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="release" />
+              <button type="submit" className={buttonClass} disabled={busy}>
+                Not spam
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="request-heading" className={`${cardClass} min-w-0`}>
+          <h2 id="request-heading" className="text-lg font-bold text-navy">
+            Request as sent
+          </h2>
+          <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[8rem_1fr]">
+            {fields.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-semibold text-slate-700">{label}</dt>
+                <dd className="min-w-0 break-words">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-4 font-semibold text-slate-700">Requirements</h3>
+          <p className="mt-1 break-words whitespace-pre-wrap">{quote.requirements}</p>
+          {lines.length > 0 ? (
+            <>
+              <h3 className="mt-4 font-semibold text-slate-700">Parts list</h3>
+              <div className="mt-1 overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-slate-300">
+                      <th scope="col" className="py-1 pr-3">
+                        Part
+                      </th>
+                      <th scope="col" className="py-1 pr-3">
+                        Quantity
+                      </th>
+                      <th scope="col" className="py-1">
+                        Brand
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lines.map((line) => (
+                      <tr key={line.id} className="border-b border-slate-100">
+                        <td className="py-1 pr-3 break-all">{line.part}</td>
+                        <td className="py-1 pr-3">{line.quantity}</td>
+                        <td className="py-1">{line.brand ?? "—"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          ) : null}
+          {files.length > 0 ? (
+            <>
+              <h3 className="mt-4 font-semibold text-slate-700">Attachments</h3>
+              <ul className="mt-1 space-y-1 text-sm">
+                {files.map((file) => (
+                  <li key={file.id} className="break-all">
+                    {file.fileName}{" "}
+                    <span className="text-slate-700">
+                      ({file.contentType}, {formatSize(file.size)})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="work-heading" className={`${cardClass} min-w-0`}>
+          <h2 id="work-heading" className="text-lg font-bold text-navy">
+            Work on it
+          </h2>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a
+              href={mailto}
+              className={buttonClass}
+              onClick={() => reply.submit({ intent: "reply", channel: "email" }, { method: "post" })}
+            >
+              Reply by e-mail
+            </a>
+            <reply.Form method="post">
+              <input type="hidden" name="intent" value="reply" />
+              <input type="hidden" name="channel" value="other" />
+              <button type="submit" className={secondaryButtonClass}>
+                Record a reply (phone or other)
+              </button>
+            </reply.Form>
+          </div>
+          {!spam ? (
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+              <input type="hidden" name="intent" value="status" />
+              <div>
+                <label htmlFor="status" className="block font-semibold text-navy">
+                  Status
+                </label>
+                <select
+                  id="status"
+                  name="status"
+                  defaultValue={quote.status}
+                  key={quote.status}
+                  className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
+                >
+                  {workflowStatuses.map((s) => (
+                    <option key={s} value={s}>
+                      {statusLabels[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                Change status
+              </button>
+            </Form>
+          ) : null}
+          <Form method="post" className="mt-4" ref={noteForm}>
+            <input type="hidden" name="intent" value="note" />
+            <label htmlFor="note" className="block font-semibold text-navy">
+              Internal note
+            </label>
+            <p id="note-hint" className="text-sm text-slate-700">
+              Only the sales team sees notes.
+            </p>
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              maxLength={4000}
+              aria-describedby={message?.errors?.note ? "note-hint note-error" : "note-hint"}
+              aria-invalid={message?.errors?.note ? true : undefined}
+              className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
+            />
+            {message?.errors?.note ? (
+              <p id="note-error" className="mt-1.5 text-sm font-semibold text-red-700">
+                {message.errors.note}
+              </p>
+            ) : null}
+            <button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={busy}>
+              Add note
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="timeline-heading" className={`${cardClass} min-w-0`}>
+          <h2 id="timeline-heading" className="text-lg font-bold text-navy">
+            Timeline
+          </h2>
+          <ol className="mt-3 space-y-3" aria-label="What happened">
+            <li>
+              <p className="text-sm text-slate-700">{formatDateTime(quote.createdAt)}</p>
+              <p>Received from the website</p>
+            </li>
+            {events.map((event) => (
+              <li key={event.id}>
+                <p className="text-sm text-slate-700">{formatDateTime(event.at)}</p>
+                <p>
+                  <span className="font-semibold">{event.actorName ?? "The system"}</span> {eventText(event)}
+                </p>
+                {event.kind === "note" ? (
+                  <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 break-words whitespace-pre-wrap">
+                    {String(event.detail.text ?? "")}
+                  </blockquote>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section aria-labelledby="notify-heading" className={`${cardClass} min-w-0`}>
+          <h2 id="notify-heading" className="text-lg font-bold text-navy">
+            Notification
+          </h2>
+          {notifications.length === 0 ? (
+            <p className="mt-2">{spam ? "None: requests held as spam are not notified." : "None."}</p>
+          ) : (
+            <ul className="mt-2 space-y-3">
+              {notifications.map((n) => (
+                <li key={n.id}>
+                  <p className="font-semibold">{notificationKindLabels[n.kind] ?? n.kind}</p>
+                  <p>
+                    {n.status === "sent"
+                      ? `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ""}`
+                      : n.status === "failed"
+                        ? "Failed: no more automatic tries"
+                        : n.attempts === 0
+                          ? "Waiting to be sent"
+                          : "Waiting to try again"}
+                    {" · "}
+                    {n.attempts} attempt{n.attempts === 1 ? "" : "s"}
+                  </p>
+                  {n.status === "pending" && n.attempts > 0 ? <p>Next try {formatDateTime(n.nextAttemptAt)}</p> : null}
+                  {n.lastError ? <p className="text-sm break-words text-red-800">Last error: {n.lastError}</p> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+          {notifications.some((n) => n.status !== "sent") ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="retry" />
+              <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                Retry now
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { getFormProps } from "@conform-to/react";
+import { isAPIError } from "better-auth/api";
+import { Form, Link, redirect } from "react-router";
+import { Field } from "../components/field";
+import { invalid, readForm } from "../desk/form.server";
+import { passwordRule, resetSchema } from "../desk/forms";
+import { deskAuth } from "../desk/session.server";
+import { Alert, buttonClass, cardClass, DeskShell } from "../desk/ui";
+import { useDeskForm } from "../desk/use-desk-form";
+import type { Route } from "./+types/desk-reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Choose a new password · Quote desk" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const expired = "This link has expired or has been used. Ask for a new one.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const { submission } = await readForm(request, resetSchema);
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    // Every session of the account ends with the change (revokeSessionsOnPasswordReset).
+    await (await deskAuth(context)).api.resetPassword({ body: { newPassword: submission.value.password, token } });
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode === 400) return invalid(submission, [expired], 404);
+    throw error;
+  }
+  return redirect("/desk/sign-in?password-changed=1");
+}
+
+export default function ResetPassword({ actionData }: Route.ComponentProps) {
+  const [form, fields] = useDeskForm("reset", resetSchema, actionData?.result);
+  return (
+    <DeskShell>
+      <div className="mx-auto max-w-md">
+        <h1 className="text-2xl font-bold text-navy">Choose a new password</h1>
+        <div className="mt-3 space-y-3">
+          {form.errors?.length ? (
+            <Alert>
+              {form.errors[0]}{" "}
+              <Link to="/desk/forgot-password" className="font-semibold underline">
+                Ask for a new link
+              </Link>
+            </Alert>
+          ) : null}
+        </div>
+        <Form method="post" {...getFormProps(form)} className={`${cardClass} mt-4 space-y-5`}>
+          <Field
+            meta={fields.password}
+            label="New password"
+            kind="input"
+            type="password"
+            autoComplete="new-password"
+            hint={`At least ${passwordRule.min} characters`}
+          />
+          <Field
+            meta={fields.confirm}
+            label="New password again"
+            kind="input"
+            type="password"
+            autoComplete="new-password"
+          />
+          <button type="submit" className={`${buttonClass} w-full`}>
+            Set the new password
+          </button>
+        </Form>
+      </div>
+    </DeskShell>
+  );
+}

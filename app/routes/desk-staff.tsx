@@ -1,0 +1,33 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { notificationHealth } from "../desk/inbox.server";
+import { requireStaff, staffContext } from "../desk/session.server";
+import { DeskError, DeskShell } from "../desk/ui";
+import { servicesContext } from "../lib/context";
+import type { Route } from "./+types/desk-staff";
+
+// Checks the session before any loader or action below runs.
+export const middleware: Route.MiddlewareFunction[] = [requireStaff];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const staff = context.get(staffContext);
+  const health = await notificationHealth(context.get(servicesContext).database.db);
+  return { staff: { name: staff.name, role: staff.role }, health, now: new Date() };
+}
+
+export default function StaffDesk({ loaderData }: Route.ComponentProps) {
+  return (
+    <DeskShell staff={loaderData.staff} health={loaderData.health} now={new Date(loaderData.now)}>
+      <Outlet />
+    </DeskShell>
+  );
+}
+
+/** Errors below (an unknown reference, a page for admins only) keep the desk's navigation. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/desk-staff");
+  return (
+    <DeskShell staff={data?.staff} health={data?.health} now={data ? new Date(data.now) : undefined}>
+      <DeskError error={error} />
+    </DeskShell>
+  );
+}

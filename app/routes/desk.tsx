@@ -1,0 +1,25 @@
+import { Outlet } from "react-router";
+import { deskHeaders } from "../desk/session.server";
+import { DeskError, DeskShell } from "../desk/ui";
+import type { Route } from "./+types/desk";
+
+// Every desk response, pages and data alike, and even refusals: no-store, noindex.
+export const middleware: Route.MiddlewareFunction[] = [deskHeaders];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Quote desk" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function DeskRoot() {
+  return <Outlet />;
+}
+
+/** The desk's own error page: a signed-out desk asks for sign-in; anything else says what happened. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <DeskShell>
+      <DeskError error={error} />
+    </DeskShell>
+  );
+}
