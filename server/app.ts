@@ -65,6 +65,8 @@ export async function createApp(options: AppOptions = {}) {
         fallthrough: false,
       }),
     );
+    // Pages first: they are answered from memory without touching the file system.
+    app.use(prerenderedPages(readPrerenderedPages(clientDir)));
     const staticFiles = express.static(clientDir, {
       index: false,
       redirect: false,
@@ -72,9 +74,8 @@ export async function createApp(options: AppOptions = {}) {
         res.setHeader("Cache-Control", file.endsWith(".data") ? "no-cache" : "public, max-age=86400");
       },
     });
-    // Raw .html files carry the build's stand-in nonce: pages are only ever answered by their clean URL.
-    app.use((req, res, next) => (req.path.endsWith(".html") ? next() : staticFiles(req, res, next)));
-    app.use(prerenderedPages(readPrerenderedPages(clientDir)));
+    // Pages are only ever answered by their clean URL (raw index.html paths were redirected above).
+    app.use((req, res, next) => (/\.html(\.br|\.gz)?$/.test(req.path) ? next() : staticFiles(req, res, next)));
   }
 
   app.use(
