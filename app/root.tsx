@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { IntentPrefetch } from "./components/intent-prefetch";
 import { JsonLd } from "./components/json-ld";
 import { categories } from "./content/catalogue";
 import { useNonce } from "./lib/context";
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        <IntentPrefetch />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

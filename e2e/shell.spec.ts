@@ -176,6 +176,29 @@ test.describe("mobile menu", () => {
   });
 });
 
+test.describe("mobile menu without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test.beforeEach(async ({ page: _page }, testInfo) => test.skip(!isPhone(testInfo), "phone layout only"));
+
+  test("the button opens the same panel, which closes and leads on", async ({ page }) => {
+    await page.goto("/products");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const panel = page.getByRole("dialog", { name: "Menu" });
+    await expect(panel).toBeVisible();
+    expect(await panel.boundingBox()).toMatchObject({ y: 0, height: 844 });
+    expect(Math.round(((await panel.boundingBox())?.x ?? 0) + ((await panel.boundingBox())?.width ?? 0))).toBe(390);
+    await panel.getByRole("button", { name: "Close menu" }).click();
+    await expect(panel).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await panel.getByRole("link", { name: "Services" }).click();
+    await expect(page).toHaveURL("/services");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+});
+
 test.describe("footer", () => {
   test("links to products, services, about and all eight categories", async ({ page }) => {
     await page.goto("/contact");

@@ -40,6 +40,11 @@ export async function createApp(options: AppOptions = {}) {
   app.use(nonce);
   app.use(requestLog(logger));
   app.use(securityHeaders(config.siteUrl, { development: options.development }));
+  if (!options.development) {
+    // Pages and hashed assets compressed at build, answered from memory ahead of per-response compression.
+    app.use("/assets", precompressed(path.join(clientDir, "assets")));
+    app.use(prerenderedPages(readPrerenderedPages(clientDir)));
+  }
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -54,7 +59,6 @@ export async function createApp(options: AppOptions = {}) {
 
   app.use(canonicalPaths(publicPages.map((page) => page.path)));
   if (!options.development) {
-    app.use("/assets", precompressed(path.join(clientDir, "assets")));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), {
@@ -65,8 +69,6 @@ export async function createApp(options: AppOptions = {}) {
         fallthrough: false,
       }),
     );
-    // Pages first: they are answered from memory without touching the file system.
-    app.use(prerenderedPages(readPrerenderedPages(clientDir)));
     const staticFiles = express.static(clientDir, {
       index: false,
       redirect: false,

@@ -10,6 +10,8 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [loaded, setLoaded] = useState<readonly boolean[]>(() => slides.map(() => false));
+  // The controls need the script: they are shown once it runs (their row is kept, so nothing shifts).
+  const [ready, setReady] = useState(false);
   const images = useRef<(HTMLImageElement | null)[]>([]);
 
   const markLoaded = (index: number) => setLoaded((previous) => previous.map((value, i) => value || i === index));
@@ -21,6 +23,7 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
       if (image?.complete && image.naturalWidth > 0) markLoaded(index);
     });
     if (prefersReducedMotion()) setPlaying(false);
+    setReady(true);
   }, []);
 
   useEffect(() => {
@@ -35,7 +38,11 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
     <section aria-roledescription="carousel" aria-label="Pictures of what we do" className="relative">
       <div className="relative h-[28rem] overflow-hidden rounded-lg bg-mist" aria-live={playing ? "off" : "polite"}>
         {anyLoaded ? null : (
-          <div role="status" className="absolute inset-0 flex items-center justify-center" data-testid="slide-spinner">
+          <div
+            role="status"
+            className="absolute inset-0 flex items-center justify-center noscript:hidden"
+            data-testid="slide-spinner"
+          >
             <span className="size-12 animate-spin rounded-full border-4 border-steel/30 border-t-steel" />
             <span className="sr-only">Loading pictures</span>
           </div>
@@ -62,7 +69,7 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
               onLoad={() => markLoaded(index)}
               className={`h-full w-full object-cover transition-opacity duration-700 ${
                 index === current && loaded[index] ? "opacity-100" : "opacity-0"
-              }`}
+              } ${index === 0 ? "noscript:opacity-100" : ""}`}
             />
             <figcaption
               className={`absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white ${
@@ -73,17 +80,11 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
             </figcaption>
           </figure>
         ))}
-        <noscript>
-          <img
-            src={slides[0]?.src}
-            alt={slides[0]?.alt}
-            width={1200}
-            height={560}
-            className="absolute inset-0 h-full w-full object-cover"
-          />
-        </noscript>
       </div>
-      <div className="mt-3 flex items-center justify-center gap-2">
+      <div
+        className={`mt-3 flex items-center justify-center gap-2 noscript:hidden ${ready ? "" : "invisible"}`}
+        data-testid="slide-controls"
+      >
         <button
           type="button"
           onClick={() => setPlaying(!playing)}
