@@ -1,6 +1,7 @@
 // Server throughput: our server against nginx on the same prerendered files, in the same run. For each
 // target, autocannon holds 50 connections for 10 s against one server and then the other, 3 rounds
-// alternating; prints the medians, the ratio to nginx and p99.
+// alternating; prints the medians, the ratio to nginx and p99, and the CPU time each server spent per request
+// (from /proc): on a busy shared machine wall-clock rates swing with the neighbours, CPU per request does not.
 //
 // Both send the gzip copies the build made (nginx's built-in gzip_static; brotli needs an extra nginx module),
 // both log no requests (our LOG_LEVEL=warn, nginx access_log off), and nginx runs one worker, as our server
@@ -75,17 +76,41 @@ http {
   return {
     url: `http://127.0.0.1:${port}`,
     version: version || "nginx",
+    pid: child.pid,
     stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGQUIT"))),
   };
 }
 
+/** CPU seconds (user + system) a process and its children have used so far: robust to a busy machine. */
+function cpuSeconds(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const children = (() => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    } catch {
+      return [];
+    }
+  })();
+  const own = (() => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  })();
+  return own + children.reduce((sum, child) => sum + cpuSeconds(Number(child)), 0);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-async function load(url: string) {
+async function load(url: string, pid: number | undefined) {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, connections, duration, headers: { "accept-encoding": "gzip" } });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const cpuMsPerRequest = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: cpuMsPerRequest };
 }
 
 const ours = await startServer({}, undefined, { port: basePort });
@@ -94,22 +119,24 @@ if (!nginx) console.log("nginx is not installed (apt-get install nginx): measuri
 const lines: string[] = [];
 try {
   for (const [label, target] of targets) {
-    const samples: Record<"ours" | "nginx", { rps: number; p50: number; p99: number }[]> = { ours: [], nginx: [] };
+    type Sample = { rps: number; p50: number; p99: number; cpu: number };
+    const samples: Record<"ours" | "nginx", Sample[]> = { ours: [], nginx: [] };
     for (let round = 0; round < rounds; round++) {
-      samples.ours.push(await load(`${ours.url}${target}`));
-      if (nginx) samples.nginx.push(await load(`${nginx.url}${target}`));
+      samples.ours.push(await load(`${ours.url}${target}`, ours.child.pid));
+      if (nginx) samples.nginx.push(await load(`${nginx.url}${target}`, nginx.pid));
     }
-    const summary = (list: typeof samples.ours) => ({
+    const summary = (list: Sample[]) => ({
       rps: median(list.map((s) => s.rps)),
       p50: median(list.map((s) => s.p50)),
       p99: median(list.map((s) => s.p99)),
+      cpu: median(list.map((s) => s.cpu)),
     });
     const o = summary(samples.ours);
-    let line = `| ${label} | ${Math.round(o.rps).toLocaleString("en-GB")} | ${o.p50} ms | ${o.p99} ms |`;
+    let line = `| ${label} | ${Math.round(o.rps).toLocaleString("en-GB")} | ${o.p50} ms | ${o.p99} ms | ${(o.cpu * 1000).toFixed(0)} µs |`;
     if (nginx) {
       const n = summary(samples.nginx);
-      line += ` ${Math.round(n.rps).toLocaleString("en-GB")} | ${n.p99} ms | ${(o.rps / n.rps).toFixed(2)}× |`;
-    } else line += " — | — | — |";
+      line += ` ${Math.round(n.rps).toLocaleString("en-GB")} | ${n.p99} ms | ${(n.cpu * 1000).toFixed(0)} µs | ${(o.rps / n.rps).toFixed(2)}× | ${(n.cpu / o.cpu).toFixed(2)}× |`;
+    } else line += " — | — | — | — | — |";
     lines.push(line);
     console.log(line);
   }
@@ -124,6 +151,6 @@ console.log(
     .join(" ")}; ${nginx?.version ?? "no nginx"}, ${process.env.NGINX_WORKERS ?? 1} worker:\n`,
 );
 console.log(
-  "| Target | Ours req/s | p50 | p99 | nginx req/s | nginx p99 | Ours / nginx |\n|---|---|---|---|---|---|---|",
+  "| Target | Ours req/s | p50 | p99 | CPU per request | nginx req/s | nginx p99 | nginx CPU per request | req/s ratio | CPU ratio (nginx / ours) |\n|---|---|---|---|---|---|---|---|---|---|",
 );
 console.log(lines.join("\n"));

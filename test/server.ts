@@ -48,7 +48,8 @@ export async function startServer(
     log += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + 20_000;
+  // Generous: a busy shared machine can take a while to open the database and read the build.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${log}`);
     try {
