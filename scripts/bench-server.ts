@@ -8,7 +8,8 @@
 // is one process. nginx: `apt-get install nginx` (Debian), or set NGINX=/path/to/nginx; without it only our
 // server is measured.
 //
-// `npm run bench:server` (builds first). Env: BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3),
+// `npm run bench:server` (builds first); `node scripts/bench-server.ts --write` records the table in
+// docs/performance.md. Env: BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_ROUNDS (3),
 // BENCH_PORT (3813: ours, +1: nginx), NGINX_WORKERS (1).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -77,7 +78,11 @@ http {
     url: `http://127.0.0.1:${port}`,
     version: version || "nginx",
     pid: child.pid,
-    stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.kill("SIGQUIT"))),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGQUIT");
+      }),
   };
 }
 
@@ -144,13 +149,18 @@ try {
   await ours.stop();
   await nginx?.stop();
 }
-console.log(
-  `\n${connections} connections, ${duration} s per measurement, median of ${rounds} alternating rounds, gzip accepted, ${os.cpus().length} cores, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ")}; ${nginx?.version ?? "no nginx"}, ${process.env.NGINX_WORKERS ?? 1} worker:\n`,
-);
-console.log(
-  "| Target | Ours req/s | p50 | p99 | CPU per request | nginx req/s | nginx p99 | nginx CPU per request | req/s ratio | CPU ratio (nginx / ours) |\n|---|---|---|---|---|---|---|---|---|---|",
-);
-console.log(lines.join("\n"));
+const conditions = `${connections} connections, ${duration} s per measurement, median of ${rounds} alternating rounds, gzip accepted, ${os.cpus().length} cores, load average ${os
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(" ")}; ${nginx?.version ?? "no nginx"}, ${process.env.NGINX_WORKERS ?? 1} worker`;
+const table = [
+  "| Target | Ours req/s | p50 | p99 | CPU per request | nginx req/s | nginx p99 | nginx CPU per request | req/s ratio | CPU ratio (nginx / ours) |",
+  "|---|---|---|---|---|---|---|---|---|---|",
+  ...lines,
+].join("\n");
+console.log(`\n${conditions}:\n\n${table}`);
+if (process.argv.includes("--write")) {
+  const doc = "docs/performance.md";
+  const [before, , after = ""] = fs.readFileSync(doc, "utf8").split("<!-- server -->");
+  fs.writeFileSync(doc, `${before}<!-- server -->\n${conditions}:\n\n${table}\n<!-- server -->${after}`);
+}
