@@ -104,7 +104,8 @@ function cpuSeconds(pid: number | undefined): number {
       return Number.NaN;
     }
   })();
-  return own + children.reduce((sum, child) => sum + cpuSeconds(Number(child)), 0);
+  // A child that has already exited counts as nothing.
+  return own + children.reduce((sum, child) => sum + (cpuSeconds(Number(child)) || 0), 0);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
