@@ -114,7 +114,10 @@ async function clickToContent(baseUrl: string) {
 
 const twinEntry = buildTwin();
 const ours = await startServer({}, undefined, { port: basePort });
-const twin = await startServer({}, undefined, { port: basePort + 1, entry: twinEntry });
+const twin = await startServer({}, undefined, { port: basePort + 1, entry: twinEntry }).catch(async (error) => {
+  await ours.stop();
+  throw error;
+});
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [

@@ -120,7 +120,10 @@ async function load(url: string, pid: number | undefined) {
 }
 
 const ours = await startServer({}, undefined, { port: basePort });
-const nginx = await startNginx(basePort + 1);
+const nginx = await startNginx(basePort + 1).catch(async (error) => {
+  await ours.stop();
+  throw error;
+});
 if (!nginx) console.log("nginx is not installed (apt-get install nginx): measuring our server only.");
 const lines: string[] = [];
 try {
