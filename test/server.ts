@@ -25,6 +25,16 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "mro-test-"));
   const url = `http://localhost:${port}`;
+  // A named port must be free: otherwise a server left running there would answer the health check instead.
+  if (
+    options.port &&
+    (await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    throw new Error(`Port ${port} is already serving: stop that server first.`);
+  }
   const child = spawn(nodeBin, [options.entry ?? "server/index.js"], {
     env: {
       ...process.env,
