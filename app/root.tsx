@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header";
+import { IntentPrefetch } from "./components/intent-prefetch";
 import { JsonLd } from "./components/json-ld";
 import { NotFound } from "./components/not-found";
 import { categories } from "./content/catalogue";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Footer />
           </>
         )}
+        <IntentPrefetch />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

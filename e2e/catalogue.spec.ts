@@ -124,12 +124,37 @@ test("the brand strip moves, pauses on request, and stands still under reduced m
   const animation = () => track.evaluate((el) => getComputedStyle(el).animationName);
   const state = () => track.evaluate((el) => getComputedStyle(el).animationPlayState);
   expect(await animation()).toBe("marquee");
-  await page.getByRole("button", { name: "Pause brand scrolling" }).click();
+  const pause = page.getByRole("checkbox", { name: "Pause brand scrolling" });
+  const control = page.locator("label", { has: pause });
+  await control.click();
+  await expect(pause).toBeChecked();
+  expect(await state()).toBe("paused");
+  await control.click();
+  await expect(pause).not.toBeChecked();
+  // Away from the strip, so hovering does not hold it.
+  await page.mouse.move(0, 0);
+  expect(await state()).toBe("running");
+  await pause.focus();
+  await page.keyboard.press("Space");
   expect(await state()).toBe("paused");
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.reload();
   expect(await animation()).toBe("none");
   await expect(page.getByTestId("brand-strip").getByRole("list", { includeHidden: true }).nth(1)).toBeHidden();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the brand strip can still be paused", async ({ page }) => {
+    await page.goto("/products/bearings");
+    const track = page.getByTestId("brand-strip").locator("> div");
+    const pause = page.getByRole("checkbox", { name: "Pause brand scrolling" });
+    await page.locator("label", { has: pause }).click();
+    await expect(pause).toBeChecked();
+    await page.mouse.move(0, 0);
+    expect(await track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe("paused");
+  });
 });
 
 test.describe("services", () => {

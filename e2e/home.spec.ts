@@ -80,6 +80,19 @@ test.describe("slideshow", () => {
     expect((await frame.boundingBox())?.height).toBe(448);
   });
 
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("shows its first slide with its caption and no controls that would not work", async ({ page }) => {
+      await page.goto("/#about");
+      const first = page.getByTestId("slide").first();
+      await expect(first.locator("img")).toHaveCSS("opacity", "1");
+      await expect(first.locator("figcaption")).toBeVisible();
+      await expect(page.getByTestId("slide-spinner")).toBeHidden();
+      await expect(page.getByTestId("slide-controls")).toBeHidden();
+      await expect(page.getByRole("button", { name: /slide/ })).toHaveCount(0);
+    });
+  });
+
   test("does not play under reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await installClock(page);

@@ -11,7 +11,7 @@ import { clientAddressContext, nonceContext, servicesContext } from "../app/lib/
 import { getConfig } from "../app/lib/env.server";
 import { getLogger } from "../app/lib/logger.server";
 import { closeProcessServices, getServices, type Services } from "../app/lib/services.server";
-import { pages as publicPages } from "../app/pages";
+import { pageUrls } from "../app/pages";
 import { issueFormToken } from "../app/quote/form-token.server";
 import { FORM_TOKEN_PATH } from "../app/quote/use-form-token";
 import {
@@ -56,6 +56,11 @@ export async function createApp(options: AppOptions = {}) {
   app.use(securityHeaders(config.siteUrl, { development: options.development }));
   app.use(wellFormedHost);
   app.use(allowedRequests);
+  if (!options.development) {
+    // Pages and hashed assets compressed at build, answered from memory ahead of per-response compression.
+    app.use("/assets", precompressed(path.join(clientDir, "assets")));
+    app.use(prerenderedPages(readPrerenderedPages(clientDir)));
+  }
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -72,9 +77,8 @@ export async function createApp(options: AppOptions = {}) {
     res.set("Cache-Control", "no-store").json({ token: issueFormToken(services.formTokenSecret) });
   });
 
-  app.use(canonicalPaths(publicPages.map((page) => page.path)));
+  app.use(canonicalPaths(pageUrls));
   if (!options.development) {
-    app.use("/assets", precompressed(path.join(clientDir, "assets")));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), {
@@ -89,12 +93,12 @@ export async function createApp(options: AppOptions = {}) {
       index: false,
       redirect: false,
       setHeaders(res, file) {
-        res.setHeader("Cache-Control", file.endsWith(".data") ? "no-cache" : "public, max-age=86400");
+        // Page data stays fresh for 10 s, so what a link prefetched on intent serves the tap that follows.
+        res.setHeader("Cache-Control", file.endsWith(".data") ? "max-age=10" : "public, max-age=86400");
       },
     });
-    // Raw .html files carry the build's stand-in nonce: pages are only ever answered by their clean URL.
-    app.use((req, res, next) => (req.path.endsWith(".html") ? next() : staticFiles(req, res, next)));
-    app.use(prerenderedPages(readPrerenderedPages(clientDir)));
+    // Pages are only ever answered by their clean URL (raw index.html paths were redirected above).
+    app.use((req, res, next) => (/\.html(\.br|\.gz)?$/.test(req.path) ? next() : staticFiles(req, res, next)));
   }
 
   app.use(

@@ -1,56 +1,157 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
-import { PRERENDER_NONCE } from "../app/lib/context";
 
-/** Prerendered pages by URL path, read once at boot. */
+type Encoding = "br" | "gzip" | "identity";
+
+/** A prerendered page as the build prepared it (scripts/precompress.js): the same bytes for every visitor. */
+export type PreparedPage = {
+  bodies: Record<Encoding, Buffer>;
+  /** Strong validators, one per encoding: each encoding is its own representation. */
+  etags: Record<Encoding, string>;
+  /** `script-src` naming the sha-256 of each of the page's inline scripts. */
+  scriptSrc: string;
+};
+
+type PagesManifest = Record<string, { file: string; hash: string; scriptHashes: string[] }>;
+
+/**
+ * Prerendered pages by URL path, read once at boot from the build's manifest (build/server/pages.json)
+ * and the compressed copies made with it.
+ */
 export function readPrerenderedPages(clientDir: string) {
-  const pages = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === "index.html") {
-        const route = `/${path.relative(clientDir, path.dirname(full)).split(path.sep).join("/")}`;
-        pages.set(route, fs.readFileSync(full, "utf8"));
-      }
-    }
-  };
-  if (fs.existsSync(clientDir)) walk(clientDir);
+  const pages = new Map<string, PreparedPage>();
+  if (!fs.existsSync(clientDir)) return pages;
+  const manifestFile = path.join(clientDir, "../server/pages.json");
+  if (!fs.existsSync(manifestFile)) {
+    throw new Error(`${manifestFile} is missing: build with \`npm run build\`, which prepares the pages.`);
+  }
+  const manifest: PagesManifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+  for (const [route, { file, hash, scriptHashes }] of Object.entries(manifest)) {
+    const full = path.join(clientDir, file);
+    pages.set(route, {
+      bodies: {
+        br: fs.readFileSync(`${full}.br`),
+        gzip: fs.readFileSync(`${full}.gz`),
+        identity: fs.readFileSync(full),
+      },
+      etags: { br: `"${hash}-br"`, gzip: `"${hash}-gz"`, identity: `"${hash}"` },
+      // 'strict-dynamic': only the hashed inline scripts and what they load may run; 'self' alone would also
+      // trust any other script file on the origin. Browsers without CSP 3 fall back to 'self'.
+      scriptSrc: ["'self'", "'strict-dynamic'", ...scriptHashes].join(" "),
+    });
+  }
   return pages;
 }
 
-/** Answers prerendered pages from memory with the response's own nonce in place of the build's stand-in. */
-export function prerenderedPages(pages: Map<string, string>) {
+/** The encoding to send: brotli, else gzip, when the browser accepts it (q=0 refuses). */
+function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
+  let br = false;
+  let gzip = false;
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((token) => token.trim());
+    if (parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter))) continue;
+    if (name === "br" || name === "*") br = true;
+    if (name === "gzip" || name === "*") gzip = true;
+  }
+  return br ? "br" : gzip ? "gzip" : "identity";
+}
+
+/** If-None-Match uses the weak comparison (RFC 9110 13.1.2). */
+function matches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** The response's policy (set by the security middleware) with the page's hash-based `script-src`. */
+function pagePolicy(policy: unknown, scriptSrc: string) {
+  const directive = `script-src ${scriptSrc}`;
+  if (typeof policy !== "string" || !policy) return `${directive}; object-src 'none'; base-uri 'none'`;
+  return /(^|;)\s*script-src\s[^;]*/.test(policy)
+    ? policy.replace(/(^|;)(\s*)script-src\s[^;]*/, (_match, start, space) => `${start}${space}${directive}`)
+    : `${policy};${directive}`;
+}
+
+/**
+ * Answers prerendered pages from memory: precompressed, a strong ETag and 304 on revalidation, and a
+ * Content-Security-Policy whose `script-src` lists the hashes of the page's inline scripts, so every visitor
+ * (and every cache) gets the same bytes. Server-rendered responses keep the per-request nonce.
+ */
+export function prerenderedPages(pages: Map<string, PreparedPage>) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = pages.get(req.path);
     if (!page) return next();
-    res
-      .status(200)
-      .type("html")
-      .set("Cache-Control", "no-cache")
-      .send(page.replaceAll(PRERENDER_NONCE, res.locals.nonce));
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const etag = page.etags[encoding];
+    res.setHeader("Content-Security-Policy", pagePolicy(res.getHeader("Content-Security-Policy"), page.scriptSrc));
+    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", etag);
+    if (matches(req.headers["if-none-match"], etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const body = page.bodies[encoding];
+    res.statusCode = 200;
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
   };
 }
 
-const encodings = [
-  ["br", ".br"],
-  ["gzip", ".gz"],
-] as const;
+const assetTypes: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+};
 
-/** Hashed assets in the smallest encoding the browser accepts, from the copies the build made. */
+/**
+ * Hashed assets in the smallest encoding the browser accepts, from the copies the build made, held in
+ * memory (the whole folder is about a megabyte): no file system work per request.
+ */
 export function precompressed(dir: string) {
+  const assets = new Map<string, { type: string; bodies: Record<Encoding, Buffer>; etag: string }>();
   const available = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+  for (const name of available) {
+    const type = assetTypes[path.extname(name)];
+    if (!type || !available.has(`${name}.br`) || !available.has(`${name}.gz`)) continue;
+    const identity = fs.readFileSync(path.join(dir, name));
+    assets.set(`/${name}`, {
+      type,
+      bodies: {
+        identity,
+        br: fs.readFileSync(path.join(dir, `${name}.br`)),
+        gzip: fs.readFileSync(path.join(dir, `${name}.gz`)),
+      },
+      etag: crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27),
+    });
+  }
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const name = req.path.slice(1);
-    const accepted = req.acceptsEncodings(encodings.map(([encoding]) => encoding));
-    const choice = encodings.find(([encoding, suffix]) => encoding === accepted && available.has(`${name}${suffix}`));
-    if (!choice || name.includes("/")) return next();
-    res.set({ "Content-Encoding": choice[0], Vary: "Accept-Encoding" });
-    res.type(path.extname(name));
-    res.sendFile(`${name}${choice[1]}`, { root: dir, dotfiles: "deny", maxAge: "1y", immutable: true });
+    const asset = assets.get(req.path);
+    if (!asset) return next();
+    const encoding = preferredEncoding(req.headers["accept-encoding"]);
+    const etag = encoding === "identity" ? `"${asset.etag}"` : `"${asset.etag}-${encoding === "br" ? "br" : "gz"}"`;
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", etag);
+    if (matches(req.headers["if-none-match"], etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    const body = asset.bodies[encoding];
+    res.statusCode = 200;
+    res.setHeader("Content-Type", asset.type);
+    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
   };
 }
 

@@ -12,13 +12,30 @@ export type RunningServer = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** Starts the production build (`node server/index.js`) on a free loopback port and waits for /healthz. */
-export async function startServer(env: Record<string, string> = {}, dataDir?: string): Promise<RunningServer> {
+/**
+ * Starts the production build (`node server/index.js`) on a free loopback port and waits for /healthz.
+ * Benchmarks may name the port and another copy of the server (`entry`).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir?: string,
+  options: { port?: number; entry?: string } = {},
+): Promise<RunningServer> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "mro-test-"));
   const url = `http://localhost:${port}`;
-  const child = spawn(nodeBin, ["server/index.js"], {
+  // A named port must be free: otherwise a server left running there would answer the health check instead.
+  if (
+    options.port &&
+    (await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    throw new Error(`Port ${port} is already serving: stop that server first.`);
+  }
+  const child = spawn(nodeBin, [options.entry ?? "server/index.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,5 +1,4 @@
 import { Pause, Play } from "lucide-react";
-import { useState } from "react";
 import type { Brand } from "../content/schema";
 import { cn } from "../lib/cn";
 
@@ -26,33 +25,26 @@ function BrandList({ brands, hidden }: { brands: Brand[]; hidden?: boolean }) {
 
 /**
  * "Brands We Supply": a continuously scrolling strip. The list is rendered twice for a seamless loop
- * (the copy is hidden from assistive technology); it pauses on hover, focus or the pause button, and
- * stands still under reduced motion.
+ * (the copy is hidden from assistive technology); it pauses on hover, focus or the pause switch, and
+ * stands still under reduced motion. The switch is a checkbox read by CSS, so it works before and without
+ * the page's script.
  */
 export function BrandStrip({ brands }: { brands: Brand[] }) {
-  const [paused, setPaused] = useState(false);
   return (
-    <section aria-labelledby="brands-heading" className="py-12">
+    <section aria-labelledby="brands-heading" className="group/brands py-12">
       <div className="container-page flex items-center justify-between gap-4">
         <h2 id="brands-heading" className="text-2xl font-bold text-navy">
           Brands We Supply
         </h2>
-        <button
-          type="button"
-          onClick={() => setPaused(!paused)}
-          aria-pressed={paused}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold text-steel hover:bg-mist motion-reduce:hidden"
-        >
-          {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
-          {paused ? "Play" : "Pause"}
-          <span className="sr-only"> brand scrolling</span>
-        </button>
+        <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-3 font-semibold text-steel hover:bg-mist has-checked:bg-mist has-focus-visible:outline-3 has-focus-visible:outline-signal has-focus-visible:outline-offset-2 motion-reduce:hidden">
+          <input type="checkbox" className="peer sr-only" />
+          <Pause aria-hidden="true" className="size-4 peer-checked:hidden" />
+          <Play aria-hidden="true" className="hidden size-4 peer-checked:block" />
+          Pause<span className="sr-only"> brand scrolling</span>
+        </label>
       </div>
       <div className="group mt-6 overflow-hidden motion-reduce:container-page" data-testid="brand-strip">
-        <div
-          className="flex w-max animate-marquee group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] motion-reduce:w-auto motion-reduce:animate-none"
-          style={paused ? { animationPlayState: "paused" } : undefined}
-        >
+        <div className="flex w-max animate-marquee group-hover:[animation-play-state:paused] group-focus-within:[animation-play-state:paused] group-has-checked/brands:[animation-play-state:paused] motion-reduce:w-auto motion-reduce:animate-none">
           <BrandList brands={brands} />
           <BrandList brands={brands} hidden />
         </div>

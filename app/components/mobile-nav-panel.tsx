@@ -1,20 +1,10 @@
-import { Mail, Phone, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { NavLink } from "react-router";
-import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
-import { useSite } from "../lib/root-data";
-import { SearchBox, searchListOpen } from "../search/search-box";
-import { button } from "./button";
-import { OpenNow } from "./open-now";
-import { SectionLink } from "./section-link";
-
-const itemClass =
-  "flex min-h-12 items-center rounded-md px-3 text-lg font-semibold text-navy hover:bg-mist aria-[current=page]:bg-mist";
+import { searchListOpen } from "../search/search-box";
+import { MenuContents, panelClass } from "./mobile-nav-menu";
 
 /** The right-side slide-in panel (a Radix dialog: focus trapped, Escape closes); loaded on first use. */
 export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boolean) => void }) {
-  const site = useSite();
-  const close = () => onClose(false);
   return (
     <Dialog.Root open onOpenChange={(open) => open || onClose(true)}>
       <Dialog.Portal>
@@ -24,7 +14,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
           onCloseAutoFocus={(event) => event.preventDefault()}
           onEscapeKeyDown={(event) => searchListOpen() && event.preventDefault()}
           data-testid="mobile-panel"
-          className="fixed inset-y-0 right-0 z-50 flex w-[min(22rem,88vw)] flex-col gap-6 overflow-y-auto bg-white p-5 shadow-2xl data-[state=open]:animate-slide-in-right"
+          className={`fixed inset-y-0 right-0 z-50 flex ${panelClass} data-[state=open]:animate-slide-in-right`}
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-xl font-bold text-navy">Menu</Dialog.Title>
@@ -33,42 +23,7 @@ export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boo
               <span className="sr-only">Close menu</span>
             </Dialog.Close>
           </div>
-          <SearchBox variant="panel" onNavigate={close} />
-          <nav aria-label="Main">
-            <ul className="flex flex-col gap-1">
-              {site.navigation.map((item) => (
-                <li key={item.id}>
-                  {item.isRoute ? (
-                    <NavLink to={item.route} className={itemClass} onClick={close}>
-                      {item.label}
-                    </NavLink>
-                  ) : (
-                    <SectionLink section={item.id} className={itemClass} onClick={close}>
-                      {item.label}
-                    </SectionLink>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="flex flex-col gap-3">
-            <SectionLink section="quote" className={button()} onClick={close}>
-              Request Quote
-            </SectionLink>
-            <a href={accountApplicationHref(site)} className={button({ variant: "secondary" })} onClick={close}>
-              Request an Account
-            </a>
-          </div>
-          <div className="mt-auto space-y-2 border-t border-slate-200 pt-4 text-slate-700">
-            <a href={telHref(site)} className="flex min-h-11 items-center gap-2 font-semibold text-steel">
-              <Phone aria-hidden="true" className="size-5" /> {site.phoneDisplay}
-            </a>
-            <a href={mailtoHref(site)} className="flex min-h-11 items-center gap-2 font-semibold text-steel">
-              <Mail aria-hidden="true" className="size-5" /> {site.email}
-            </a>
-            <p className="text-sm">{openingHours(site)}</p>
-            <OpenNow className="block text-sm font-semibold text-navy" />
-          </div>
+          <MenuContents onChoose={() => onClose(false)} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

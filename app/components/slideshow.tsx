@@ -11,6 +11,8 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [loaded, setLoaded] = useState<readonly boolean[]>(() => slides.map(() => false));
+  // The controls need the script: they are shown once it runs (their row is kept, so nothing shifts).
+  const [ready, setReady] = useState(false);
   const images = useRef<(HTMLImageElement | null)[]>([]);
 
   const markLoaded = (index: number) => setLoaded((previous) => previous.map((value, i) => value || i === index));
@@ -22,6 +24,7 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
       if (image?.complete && image.naturalWidth > 0) markLoaded(index);
     });
     if (prefersReducedMotion()) setPlaying(false);
+    setReady(true);
   }, []);
 
   useEffect(() => {
@@ -40,7 +43,11 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
         aria-live={playing ? "off" : "polite"}
       >
         {anyLoaded ? null : (
-          <div role="status" className="absolute inset-0 flex items-center justify-center" data-testid="slide-spinner">
+          <div
+            role="status"
+            className="absolute inset-0 flex items-center justify-center noscript:hidden"
+            data-testid="slide-spinner"
+          >
             <span className="size-12 animate-spin rounded-full border-4 border-steel/30 border-t-steel" />
             <span className="sr-only">Loading pictures</span>
           </div>
@@ -68,6 +75,7 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
               className={cn(
                 "h-full w-full object-contain transition-opacity duration-700 sm:object-cover",
                 index === current && loaded[index] ? "opacity-100" : "opacity-0",
+                index === 0 && "noscript:opacity-100",
               )}
             />
             <figcaption
@@ -80,17 +88,11 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
             </figcaption>
           </figure>
         ))}
-        <noscript>
-          <img
-            src={slides[0]?.src}
-            alt={slides[0]?.alt}
-            width={1200}
-            height={560}
-            className="absolute inset-0 h-full w-full object-contain sm:object-cover"
-          />
-        </noscript>
       </div>
-      <div className="mt-3 flex flex-wrap items-center justify-center gap-x-2">
+      <div
+        className={cn("mt-3 flex flex-wrap items-center justify-center gap-x-2 noscript:hidden", !ready && "invisible")}
+        data-testid="slide-controls"
+      >
         <button
           type="button"
           onClick={() => setPlaying(!playing)}

@@ -3,8 +3,8 @@ import { createContext } from "react-router";
 import type { Services } from "./services.server";
 
 /**
- * Prerendered pages are built with this stand-in nonce; the server swaps it for a fresh nonce on every
- * response, so prerendered and server-rendered pages share one strict Content-Security-Policy.
+ * Prerendering has no request, so pages are built with this stand-in nonce; the build removes it and lists
+ * the hash of each inline script instead (scripts/precompress.js). Server-rendered pages get a fresh nonce.
  */
 export const PRERENDER_NONCE = "cHJlcmVuZGVyLW5vbmNl";
 
