@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { pageUrls } from "./app/pages.ts";
+import { pageUrls } from "#app/pages.ts";
 
 export default {
   ssr: true,

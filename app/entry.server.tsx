@@ -4,9 +4,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { NonceProvider, nonceContext } from "./lib/context";
-import { getLogger } from "./lib/logger.server";
-import { logRequestError } from "./lib/request-errors.server";
+import { NonceProvider, nonceContext } from "#app/lib/context.ts";
+import { getLogger } from "#app/lib/logger.server.ts";
+import { logRequestError } from "#app/lib/request-errors.server.ts";
 
 export const streamTimeout = 5_000;
 

@@ -1,4 +1,4 @@
-import { categorySlugs } from "./content/schema.ts";
+import { categorySlugs } from "#app/content/schema.ts";
 
 /**
  * Every public page, in sitemap order: app/routes.ts builds the router from this list, the sitemap lists it

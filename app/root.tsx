@@ -1,18 +1,18 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import appStylesheet from "#app/app.css?url";
+import { Footer } from "#app/components/footer.tsx";
+import { Header } from "#app/components/header.tsx";
+import { IntentPrefetch } from "#app/components/intent-prefetch.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { NotFound } from "#app/components/not-found.tsx";
+import { categories } from "#app/content/catalogue.ts";
+import { useNonce } from "#app/lib/context.ts";
+import { getConfig } from "#app/lib/env.server.ts";
+import { todaysOpeningCalendar } from "#app/lib/opening-hours.server.ts";
+import { keepDataAfterPost } from "#app/lib/revalidate.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { siteEntities } from "#app/lib/structured-data.ts";
 import type { Route } from "./+types/root";
-import appStylesheet from "./app.css?url";
-import { Footer } from "./components/footer";
-import { Header } from "./components/header";
-import { IntentPrefetch } from "./components/intent-prefetch";
-import { JsonLd } from "./components/json-ld";
-import { NotFound } from "./components/not-found";
-import { categories } from "./content/catalogue";
-import { useNonce } from "./lib/context";
-import { getConfig } from "./lib/env.server";
-import { todaysOpeningCalendar } from "./lib/opening-hours.server";
-import { keepDataAfterPost } from "./lib/revalidate";
-import { useRootData } from "./lib/root-data";
-import { siteEntities } from "./lib/structured-data";
 
 export function loader() {
   const { site, closures } = getConfig();

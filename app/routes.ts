@@ -1,5 +1,5 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { pages } from "./pages";
+import { pages } from "#app/pages.ts";
 
 export default [
   ...pages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),

@@ -4,12 +4,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import journal from "../drizzle/meta/_journal.json";
-import { holdDatabaseInChild, openInChild } from "../test/lock.ts";
-import { nodeBin } from "../test/node.ts";
-import { describePostgres, newDataDir, setupTimeoutMs } from "../test/pg.ts";
-import { acquireLock, type Database, DatabaseLockedError, lockFileName, openDatabase } from "./client.server.ts";
-import { settings } from "./schema.ts";
+import { acquireLock, type Database, DatabaseLockedError, lockFileName, openDatabase } from "#db/client.server.ts";
+import { settings } from "#db/schema.ts";
+import journal from "#drizzle/meta/_journal.json";
+import { holdDatabaseInChild, openInChild } from "#test/lock.ts";
+import { nodeBin } from "#test/node.ts";
+import { describePostgres, newDataDir, setupTimeoutMs } from "#test/pg.ts";
 
 /** Both drivers answer a raw query with { rows }; the shared Db type cannot say so. */
 type Rows<T> = { rows: T[] };

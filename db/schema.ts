@@ -199,4 +199,4 @@ export const settings = pgTable("settings", {
   value: text("value").notNull(),
 });
 
-export * from "./auth-schema.ts";
+export * from "#db/auth-schema.ts";

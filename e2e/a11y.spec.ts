@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, routes } from "./support";
+import { expectNoAxeViolations, hydrated, routes } from "#e2e/support.ts";
 
 // Runs at both widths (the desktop and phone projects). Interactive states are checked where they are
 // exercised: the open mobile menu (shell), the quote form with errors and a visible notice (quote).

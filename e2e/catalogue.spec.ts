@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { categories, services } from "../app/content/catalogue";
-import { decodeMailto, hydrated, site } from "./support";
+import { categories, services } from "#app/content/catalogue.ts";
+import { decodeMailto, hydrated, site } from "#e2e/support.ts";
 
 const decode = (html: string) =>
   html.replaceAll("&amp;", "&").replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"');

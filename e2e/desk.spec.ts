@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { type DeskServer, linkFromOutbox, setupLinkFromLog, startDeskServer } from "./desk-server";
-import { expectNoAxeViolations, hydrated } from "./support";
+import { type DeskServer, linkFromOutbox, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
+import { expectNoAxeViolations, hydrated } from "#e2e/support.ts";
 
 const adminPassword = "the counter opens at half eight";
 const staffPassword = "bearings seals and belts";

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { claims, industries, partners } from "../app/content/home";
-import { decodeMailto, hydrated, installClock, pauseClock, site } from "./support";
+import { claims, industries, partners } from "#app/content/home.ts";
+import { decodeMailto, hydrated, installClock, pauseClock, site } from "#e2e/support.ts";
 
 test("hero: headline, subline and the three actions", async ({ page }) => {
   await page.goto("/");

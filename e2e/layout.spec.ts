@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { routes } from "./support";
+import { routes } from "#e2e/support.ts";
 
 /** Every public page, plus the not-found page. Add pages that are not in `routes` here. */
 const pages = [...routes.map((route) => route.path), "/this-page-does-not-exist"];

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, hydrated } from "./support";
+import { expectNoAxeViolations, hydrated } from "#e2e/support.ts";
 
 const uploadsDir = () => path.join(process.env.E2E_DATA_DIR ?? "", "uploads");
 

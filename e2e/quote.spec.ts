@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { quoteCategories, urgencies } from "../app/quote/schema";
-import { expectNoAxeViolations, hydrated, installClock, pauseClock } from "./support";
+import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+import { expectNoAxeViolations, hydrated, installClock, pauseClock } from "#e2e/support.ts";
 
 const valid = {
   Name: "Sam Fitter",

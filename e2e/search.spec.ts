@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, isPhone, site } from "./support";
+import { expectNoAxeViolations, hydrated, isPhone, site } from "#e2e/support.ts";
 
 /** The search box a visitor would use at this width: the top bar's on desktop, the menu panel's on phones. */
 async function openSearch(page: Page, phone: boolean) {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { routes, site, siteUrl } from "./support";
+import { routes, site, siteUrl } from "#e2e/support.ts";
 
 test.describe.configure({ mode: "serial" });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { decodeMailto, expectNoAxeViolations, hydrated, isPhone, routes, site } from "./support";
+import { decodeMailto, expectNoAxeViolations, hydrated, isPhone, routes, site } from "#e2e/support.ts";
 
 test.describe("every route", () => {
   for (const route of routes) {

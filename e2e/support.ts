@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { defaultSite } from "../app/content/site";
+import { defaultSite } from "#app/content/site.ts";
 
 export const site = defaultSite;
 

@@ -5,10 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { createStaffAccount, getAuth } from "../app/desk/auth.server.ts";
-import { readConfig } from "../app/lib/env.server.ts";
-import { openDatabase } from "../db/client.server.ts";
-import { startServer } from "../test/server.ts";
+import { createStaffAccount, getAuth } from "#app/desk/auth.server.ts";
+import { readConfig } from "#app/lib/env.server.ts";
+import { openDatabase } from "#db/client.server.ts";
+import { startServer } from "#test/server.ts";
 
 const total = Number(process.env.BENCH_ROWS ?? 100_000);
 const samples = Number(process.env.BENCH_SAMPLES ?? 200);

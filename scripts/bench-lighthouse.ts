@@ -12,9 +12,9 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { pageUrls } from "../app/pages.ts";
-import { startServer } from "../test/server.ts";
-import { preparePages } from "./precompress.js";
+import { pageUrls } from "#app/pages.ts";
+import { preparePages } from "#scripts/precompress.js";
+import { startServer } from "#test/server.ts";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const basePort = Number(process.env.BENCH_PORT ?? 3811);

@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { PRERENDER_NONCE } from "../app/lib/context.ts";
+import { PRERENDER_NONCE } from "#app/lib/context.ts";
 
 const brotli = (source) =>
   zlib.brotliCompressSync(source, {

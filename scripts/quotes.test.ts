@@ -2,12 +2,12 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeQuote } from "../app/quote/store.server.ts";
-import { openDatabase } from "../db/client.server.ts";
-import { outbox, quotes } from "../db/schema.ts";
-import { holdDatabaseInChild } from "../test/lock.ts";
-import { nodeBin } from "../test/node.ts";
-import { newDataDir, setupTimeoutMs } from "../test/pg.ts";
+import { storeQuote } from "#app/quote/store.server.ts";
+import { openDatabase } from "#db/client.server.ts";
+import { outbox, quotes } from "#db/schema.ts";
+import { holdDatabaseInChild } from "#test/lock.ts";
+import { nodeBin } from "#test/node.ts";
+import { newDataDir, setupTimeoutMs } from "#test/pg.ts";
 
 /** RFC 4180 records; enough to check what a spreadsheet would read. */
 function parseCsv(text: string) {

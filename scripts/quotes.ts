@@ -1,12 +1,12 @@
 // Operator command for stored quote requests: `npm run quotes -- list | show REF | export --csv`.
 // Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { ConfigError, readConfig } from "../app/lib/env.server.ts";
-import { formatBytes } from "../app/quote/attachments.ts";
-import { loadQuoteExtras } from "../app/quote/outbox.server.ts";
-import { categoryLabel, urgencyLabel } from "../app/quote/schema.ts";
-import { type Database, DatabaseLockedError, openDatabase } from "../db/client.server.ts";
-import { outbox, quotes } from "../db/schema.ts";
+import { ConfigError, readConfig } from "#app/lib/env.server.ts";
+import { formatBytes } from "#app/quote/attachments.ts";
+import { loadQuoteExtras } from "#app/quote/outbox.server.ts";
+import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import { type Database, DatabaseLockedError, openDatabase } from "#db/client.server.ts";
+import { outbox, quotes } from "#db/schema.ts";
 
 const usage = "Usage: npm run quotes -- list | show <reference> | export --csv";
 

@@ -3,7 +3,7 @@
 // build tools are installed (`npm ci && npm start`), is built once so the first start just works.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
-import { siteEnv, siteEnvRecord } from "./site-env.js";
+import { siteEnv, siteEnvRecord } from "#scripts/site-env.js";
 
 const operatorSaidProduction = process.env.NODE_ENV === "production";
 process.env.NODE_ENV = "production";
@@ -22,4 +22,4 @@ if (!fs.existsSync("build/server/index.js")) {
   );
 }
 
-await import("../server/index.js");
+await import("#server/index.js");

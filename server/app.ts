@@ -6,14 +6,14 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { announceFirstRun } from "../app/desk/setup.server";
-import { clientAddressContext, nonceContext, servicesContext } from "../app/lib/context";
-import { getConfig } from "../app/lib/env.server";
-import { getLogger } from "../app/lib/logger.server";
-import { closeProcessServices, getServices, type Services } from "../app/lib/services.server";
-import { pageUrls } from "../app/pages";
-import { issueFormToken } from "../app/quote/form-token.server";
-import { FORM_TOKEN_PATH } from "../app/quote/use-form-token";
+import { announceFirstRun } from "#app/desk/setup.server.ts";
+import { clientAddressContext, nonceContext, servicesContext } from "#app/lib/context.ts";
+import { getConfig } from "#app/lib/env.server.ts";
+import { getLogger } from "#app/lib/logger.server.ts";
+import { closeProcessServices, getServices, type Services } from "#app/lib/services.server.ts";
+import { pageUrls } from "#app/pages.ts";
+import { issueFormToken } from "#app/quote/form-token.server.ts";
+import { FORM_TOKEN_PATH } from "#app/quote/use-form-token.ts";
 import {
   allowedRequests,
   errorResponses,
@@ -23,12 +23,12 @@ import {
   sameOriginPosts,
   securityHeaders,
   wellFormedHost,
-} from "./middleware";
-import { canonicalPaths, precompressed, prerenderedPages, readPrerenderedPages } from "./pages";
+} from "#server/middleware.ts";
+import { canonicalPaths, precompressed, prerenderedPages, readPrerenderedPages } from "#server/pages.ts";
 
 // Prerendering at build time loads this bundle as the React Router server build.
 export * from "virtual:react-router/server-build";
-export { BODY_LIMIT_BYTES } from "./middleware";
+export { BODY_LIMIT_BYTES } from "#server/middleware.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../client");
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describePostgres, newDataDir, setupTimeoutMs } from "../test/pg";
-import { quoteForm, type RunningServer, startServer, validQuote } from "../test/server";
+import { describePostgres, newDataDir, setupTimeoutMs } from "#test/pg.ts";
+import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 const password = "a long enough passphrase";
 const customer = { ...validQuote, customerName: "Robin Customer", email: "robin.customer@plant.example" };

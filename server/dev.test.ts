@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort } from "../test/node.ts";
-import { quoteForm, validQuote } from "../test/server.ts";
+import { freePort } from "#test/node.ts";
+import { quoteForm, validQuote } from "#test/server.ts";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-dev-"));
 let child: ReturnType<typeof spawn> | undefined;

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { openDatabase } from "../db/client.server";
-import { quotes } from "../db/schema";
-import { quoteForm, type RunningServer, startServer, validQuote } from "../test/server";
+import { openDatabase } from "#db/client.server.ts";
+import { quotes } from "#db/schema.ts";
+import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 const KILLS = 4;
 const CONCURRENCY = 16;

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "../db/client.server";
-import { attachments } from "../db/schema";
-import { type RunningServer, startServer, validQuote } from "../test/server";
+import { openDatabase } from "#db/client.server.ts";
+import { attachments } from "#db/schema.ts";
+import { type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 let server: RunningServer;
 let jpeg: Buffer;

@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pages } from "../app/pages";
-import { rawHttp, rawRequest } from "../test/raw-http";
-import { type RunningServer, startServer, validQuote } from "../test/server";
+import { pages } from "#app/pages.ts";
+import { rawHttp, rawRequest } from "#test/raw-http.ts";
+import { type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 let server: RunningServer;
 beforeAll(async () => {

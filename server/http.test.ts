@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quoteForm, type RunningServer, startServer, validQuote } from "../test/server";
+import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 let server: RunningServer;
 let address = 0;

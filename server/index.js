@@ -8,7 +8,7 @@ const development = process.env.NODE_ENV !== "production";
 
 async function load() {
   if (!development) {
-    const built = await import("../build/server/index.js").catch((error) => {
+    const built = await import("#build/server/index.js").catch((error) => {
       if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
       console.error("There is no production build yet: run `npm run build`, then `npm start`.");
       process.exit(1);

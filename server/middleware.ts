@@ -3,7 +3,7 @@ import http from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import { errorSummary } from "../app/lib/logger.server";
+import { errorSummary } from "#app/lib/logger.server.ts";
 
 /** Largest request body accepted; a quote request is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

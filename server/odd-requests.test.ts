@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rawHttp, rawRequest } from "../test/raw-http";
-import { type RunningServer, startServer } from "../test/server";
+import { rawHttp, rawRequest } from "#test/raw-http.ts";
+import { type RunningServer, startServer } from "#test/server.ts";
 
 // Requests no browser sends, over raw sockets to the built server: clean 4xx answers, one log line each.
 let server: RunningServer;

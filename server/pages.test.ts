@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pages } from "../app/pages";
-import { type RunningServer, startServer } from "../test/server";
+import { pages } from "#app/pages.ts";
+import { type RunningServer, startServer } from "#test/server.ts";
 
 let server: RunningServer;
 

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quoteForm, type RunningServer, startServer, validQuote } from "../test/server";
-import { eventually, parseMail } from "../test/smtp";
+import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
+import { eventually, parseMail } from "#test/smtp.ts";
 
 // Quote requests as a bot, a hurried customer and an abuser would send them, over HTTP to the built server.
 let server: RunningServer;

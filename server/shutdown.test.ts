@@ -3,9 +3,9 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { openDatabase } from "../db/client.server";
-import { quotes } from "../db/schema";
-import { quoteForm, type RunningServer, startServer, validQuote } from "../test/server";
+import { openDatabase } from "#db/client.server.ts";
+import { quotes } from "#db/schema.ts";
+import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 const CYCLES = Number(process.env.CYCLES ?? 5);
 const CLIENTS = 8;

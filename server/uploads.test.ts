@@ -3,9 +3,9 @@ import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describePostgres } from "../test/pg";
-import { startS3 } from "../test/s3";
-import { type RunningServer, startServer, validQuote } from "../test/server";
+import { describePostgres } from "#test/pg.ts";
+import { startS3 } from "#test/s3.ts";
+import { type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 const MB = 1024 * 1024;
 

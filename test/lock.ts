@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import path from "node:path";
 
-import { nodeBin } from "./node.ts";
+import { nodeBin } from "#test/node.ts";
 
 const clientModule = path.resolve("db/client.server.ts");
 

@@ -6,8 +6,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
-import { type Database, type Db, openDatabase } from "../db/client.server.ts";
-import { freePort } from "./node.ts";
+import { type Database, type Db, openDatabase } from "#db/client.server.ts";
+import { freePort } from "#test/node.ts";
 
 /** Debian's server binaries (apt-get install postgresql), newest major first. */
 export function findPostgresBin() {

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 // @ts-expect-error The local S3-compatible server ships no types.
 import S3rver from "@20minutes/s3rver";
-import { freePort } from "./node.ts";
+import { freePort } from "#test/node.ts";
 
 /** A local S3-compatible server with one bucket, in a temporary folder; stop() removes it. */
 export async function startS3() {

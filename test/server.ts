@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, nodeBin } from "./node.ts";
+import { freePort, nodeBin } from "#test/node.ts";
 
 export type RunningServer = {
   url: string;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { cn } from "../lib/cn";
-import { useSite } from "../lib/root-data";
+import { cn } from "#app/lib/cn.ts";
+import { useSite } from "#app/lib/root-data.ts";
 
 export function BrandLink({ className = "" }: { className?: string }) {
   const site = useSite();

@@ -1,6 +1,6 @@
 import { Pause, Play } from "lucide-react";
-import type { Brand } from "../content/schema";
-import { cn } from "../lib/cn";
+import type { Brand } from "#app/content/schema.ts";
+import { cn } from "#app/lib/cn.ts";
 
 function BrandList({ brands, hidden }: { brands: Brand[]; hidden?: boolean }) {
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cn } from "../lib/cn";
-import { button } from "./button";
+import { button } from "#app/components/button.ts";
+import { cn } from "#app/lib/cn.ts";
 
 const classes = (value: string) => value.split(" ");
 

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { cn } from "../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 const buttonVariants = cva(
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4.5 py-2.5 text-center leading-tight font-semibold transition-colors duration-150",

@@ -1,8 +1,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import type { contactSection as contactCopy } from "../content/home";
-import { mailtoHref, mapLinks, telHref, tradeCounterAddress } from "../content/site";
-import { useSite } from "../lib/root-data";
-import { OpenNow } from "./open-now";
+import { OpenNow } from "#app/components/open-now.tsx";
+import type { contactSection as contactCopy } from "#app/content/home.ts";
+import { mailtoHref, mapLinks, telHref, tradeCounterAddress } from "#app/content/site.ts";
+import { useSite } from "#app/lib/root-data.ts";
 
 const cardClass = "flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-6 shadow-sm";
 const iconClass = "size-10 rounded-full bg-mist p-2 text-steel";

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { mailtoHref, telHref, tradeCounterAddress } from "../content/site";
-import { cn } from "../lib/cn";
-import { useRootData } from "../lib/root-data";
-import { button } from "./button";
-import { SectionLink } from "./section-link";
+import { button } from "#app/components/button.ts";
+import { SectionLink } from "#app/components/section-link.tsx";
+import { mailtoHref, telHref, tradeCounterAddress } from "#app/content/site.ts";
+import { cn } from "#app/lib/cn.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 
 const linkClass = "inline-flex min-h-8 items-center hover:text-white hover:underline";
 

@@ -1,13 +1,13 @@
 import { Clock, Mail, Phone, Search } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
-import { useSite } from "../lib/root-data";
-import { SearchBox } from "../search/search-box";
-import { BrandLink } from "./brand-mark";
-import { button } from "./button";
-import { MobileNav } from "./mobile-nav";
-import { OpenNow } from "./open-now";
-import { SectionLink } from "./section-link";
+import { BrandLink } from "#app/components/brand-mark.tsx";
+import { button } from "#app/components/button.ts";
+import { MobileNav } from "#app/components/mobile-nav.tsx";
+import { OpenNow } from "#app/components/open-now.tsx";
+import { SectionLink } from "#app/components/section-link.tsx";
+import { accountApplicationHref, mailtoHref, openingHours, telHref } from "#app/content/site.ts";
+import { useSite } from "#app/lib/root-data.ts";
+import { SearchBox } from "#app/search/search-box.tsx";
 
 const navLinkClass =
   "rounded px-3 py-2 font-semibold text-slate-700 hover:bg-mist hover:text-navy aria-[current=page]:text-steel aria-[current=page]:underline aria-[current=page]:underline-offset-8";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { claims, marketing } from "../content/home";
-import { contentIcons } from "./icons";
+import { contentIcons } from "#app/components/icons.tsx";
+import { claims, marketing } from "#app/content/home.ts";
 
 describe("content icons", () => {
   it("bundles every icon the content names", () => {

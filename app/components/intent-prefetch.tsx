@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { PrefetchPageLinks } from "react-router";
-import { useNonce } from "../lib/context";
+import { useNonce } from "#app/lib/context.ts";
 
 /** Before the script runs, the browser prefetches a page whose link is pressed or hovered (Chromium). */
 const documentRules = JSON.stringify({ prefetch: [{ where: { href_matches: "/*" }, eagerness: "moderate" }] });

@@ -1,4 +1,4 @@
-import { useNonce } from "../lib/context";
+import { useNonce } from "#app/lib/context.ts";
 
 /** Structured data for search engines; "<" is escaped so the JSON can never close the script element. */
 export function JsonLd({ data }: { data: unknown }) {

@@ -1,11 +1,11 @@
 import { Mail, Phone } from "lucide-react";
 import { NavLink } from "react-router";
-import { accountApplicationHref, mailtoHref, openingHours, telHref } from "../content/site";
-import { useSite } from "../lib/root-data";
-import { SearchBox } from "../search/search-box";
-import { button } from "./button";
-import { OpenNow } from "./open-now";
-import { SectionLink } from "./section-link";
+import { button } from "#app/components/button.ts";
+import { OpenNow } from "#app/components/open-now.tsx";
+import { SectionLink } from "#app/components/section-link.tsx";
+import { accountApplicationHref, mailtoHref, openingHours, telHref } from "#app/content/site.ts";
+import { useSite } from "#app/lib/root-data.ts";
+import { SearchBox } from "#app/search/search-box.tsx";
 
 const itemClass =
   "flex min-h-12 items-center rounded-md px-3 text-lg font-semibold text-navy hover:bg-mist aria-[current=page]:bg-mist";

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { searchListOpen } from "../search/search-box";
-import { MenuContents, panelClass } from "./mobile-nav-menu";
+import { MenuContents, panelClass } from "#app/components/mobile-nav-menu.tsx";
+import { searchListOpen } from "#app/search/search-box.tsx";
 
 /** The right-side slide-in panel (a Radix dialog: focus trapped, Escape closes); loaded on first use. */
 export default function MobileNavPanel({ onClose }: { onClose: (returnFocus: boolean) => void }) {

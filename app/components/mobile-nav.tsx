@@ -1,8 +1,8 @@
 import { Menu, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { MenuContents, panelClass } from "./mobile-nav-menu";
+import { MenuContents, panelClass } from "#app/components/mobile-nav-menu.tsx";
 
-const loadPanel = () => import("./mobile-nav-panel");
+const loadPanel = () => import("#app/components/mobile-nav-panel.tsx");
 const MobileNavPanel = lazy(loadPanel);
 
 const popoverId = "mobile-menu";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { button } from "./button";
+import { button } from "#app/components/button.ts";
 
 /** The spec's 404 page, for unknown paths and for pages whose loader finds nothing (an unknown category). */
 export function NotFound() {

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import type { ReactNode } from "react";
-import { cn } from "../lib/cn";
+import { cn } from "#app/lib/cn.ts";
 
 export type Notice = { id: number; variant: "default" | "destructive"; title: string; text: ReactNode };
 

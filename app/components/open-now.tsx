@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { describeOpenState, openState } from "../lib/opening-hours";
-import { useRootData } from "../lib/root-data";
+import { describeOpenState, openState } from "#app/lib/opening-hours.ts";
+import { useRootData } from "#app/lib/root-data.ts";
 
 /**
  * "Open now · closes 17:00", "Closes in 25 min" or "Closed · opens Mon 8:30", worked out in the browser.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { categories, findCategory, productsPage, services, servicesPage } from "./catalogue";
-import { categorySchema, serviceSchema } from "./schema";
+import { categories, findCategory, productsPage, services, servicesPage } from "#app/content/catalogue.ts";
+import { categorySchema, serviceSchema } from "#app/content/schema.ts";
 
 function getCategory(slug: string) {
   const category = findCategory(slug);

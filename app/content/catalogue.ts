@@ -1,4 +1,4 @@
-import type { Category, Service } from "./schema";
+import type { Category, Service } from "#app/content/schema.ts";
 
 /**
  * Product catalogue and services content (spec §2 "Products overview", "Services",

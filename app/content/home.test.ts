@@ -12,8 +12,8 @@ import {
   partners,
   quoteSection,
   slides,
-} from "./home";
-import { claimSchema, industrySchema, slideSchema } from "./schema";
+} from "#app/content/home.ts";
+import { claimSchema, industrySchema, slideSchema } from "#app/content/schema.ts";
 
 const allCopy = JSON.stringify({
   hero,

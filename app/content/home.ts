@@ -1,4 +1,4 @@
-import type { Claim, Industry, Slide } from "./schema";
+import type { Claim, Industry, Slide } from "#app/content/schema.ts";
 
 /**
  * Home-page copy (spec §1, §2 "Home page", §9; brief "Words and pictures").

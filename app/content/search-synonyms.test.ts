@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { searchDocuments } from "../search/documents";
-import { concepts } from "../search/engine";
-import { indexTerm, words } from "../search/normalise";
-import { synonymGroups } from "./search-synonyms";
+import { synonymGroups } from "#app/content/search-synonyms.ts";
+import { searchDocuments } from "#app/search/documents.ts";
+import { concepts } from "#app/search/engine.ts";
+import { indexTerm, words } from "#app/search/normalise.ts";
 
 const asIndexed = (text: string) =>
   words(text)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import * as accessibility from "./accessibility";
-import * as catalogue from "./catalogue";
-import * as home from "./home";
-import { defaultSite, tradeCounterAddress, withIdentity } from "./site";
+import * as accessibility from "#app/content/accessibility.ts";
+import * as catalogue from "#app/content/catalogue.ts";
+import * as home from "#app/content/home.ts";
+import { defaultSite, tradeCounterAddress, withIdentity } from "#app/content/site.ts";
 
 const copy = JSON.stringify({ accessibility, catalogue, home });
 const elsewhere = { ...defaultSite, tradeCounter: { ...defaultSite.tradeCounter, locality: "Wellington" } };

@@ -1,4 +1,4 @@
-import { type NavItem, navItems } from "./navigation.ts";
+import { type NavItem, navItems } from "#app/content/navigation.ts";
 
 /**
  * The site's one configuration object: the company's identity, its public address and its navigation.

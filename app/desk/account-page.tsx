@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { Field } from "../components/field";
-import { passwordRule, setupSchema, welcomeSchema } from "./forms";
-import { Alert, buttonClass, cardClass, DeskShell } from "./ui";
-import { useDeskForm } from "./use-desk-form";
+import { Field } from "#app/components/field.tsx";
+import { passwordRule, setupSchema, welcomeSchema } from "#app/desk/forms.ts";
+import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { useDeskForm } from "#app/desk/use-desk-form.ts";
 
 /** First-run setup and accepting an invitation: the same form, with or without the e-mail field. */
 export function NewAccountPage({

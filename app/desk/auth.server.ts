@@ -2,7 +2,10 @@ import { randomBytes } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
+import { passwordRule } from "#app/desk/forms.ts";
+import type { Config } from "#app/lib/env.server.ts";
+import { getLogger } from "#app/lib/logger.server.ts";
+import type { Db } from "#db/client.server.ts";
 import {
   outbox,
   type StaffRole,
@@ -11,10 +14,7 @@ import {
   staffSession,
   staffUser,
   staffVerification,
-} from "../../db/schema.ts";
-import type { Config } from "../lib/env.server.ts";
-import { getLogger } from "../lib/logger.server.ts";
-import { passwordRule } from "./forms.ts";
+} from "#db/schema.ts";
 
 /** A signed-in session lasts a working day; it is extended while in use, by an hour at most each time. */
 export const sessionSeconds = 12 * 60 * 60;

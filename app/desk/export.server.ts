@@ -1,10 +1,10 @@
 import { and, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { inboxPinned, quotes } from "../../db/schema.ts";
-import { categoryLabel, urgencyLabel } from "../quote/schema.ts";
-import type { InboxQuery } from "./inbox.server.ts";
-import { inboxConditions } from "./inbox.server.ts";
-import { statusLabels } from "./labels.ts";
+import type { InboxQuery } from "#app/desk/inbox.server.ts";
+import { inboxConditions } from "#app/desk/inbox.server.ts";
+import { statusLabels } from "#app/desk/labels.ts";
+import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import type { Db } from "#db/client.server.ts";
+import { inboxPinned, quotes } from "#db/schema.ts";
 
 /** A cell a spreadsheet would run as a formula (= + - @, or a tab or CR first) is prefixed with a quote. */
 export function csvCell(value: string) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type * as z from "zod/mini";
-import { parseForm } from "../quote/parse";
+import { parseForm } from "#app/quote/parse.ts";
 
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

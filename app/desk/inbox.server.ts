@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client.server.ts";
+import { statusFilters } from "#app/desk/labels.ts";
+import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+import type { Db } from "#db/client.server.ts";
 import {
   inboxPinned,
   outbox,
@@ -9,9 +11,7 @@ import {
   quoteStatusCounts,
   quoteStatuses,
   quotes,
-} from "../../db/schema.ts";
-import { quoteCategories, urgencies } from "../quote/schema.ts";
-import { statusFilters } from "./labels.ts";
+} from "#db/schema.ts";
 
 export const pageSize = 50;
 

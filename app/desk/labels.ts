@@ -1,4 +1,4 @@
-import type { QuoteStatus } from "../../db/schema.ts";
+import type { QuoteStatus } from "#db/schema.ts";
 
 /** Where staff can move a request by hand; leaving Spam goes through "Not spam", which notifies. */
 export const workflowStatuses = [

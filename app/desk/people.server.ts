@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { outbox, type StaffRole, staffInvitations, staffSession, staffUser } from "../../db/schema.ts";
-import type { Config } from "../lib/env.server.ts";
-import { type Auth, createStaffAccount, endSessions, scramblePassword } from "./auth.server.ts";
-import { tokenHash } from "./setup.server.ts";
+import { type Auth, createStaffAccount, endSessions, scramblePassword } from "#app/desk/auth.server.ts";
+import { tokenHash } from "#app/desk/setup.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { outbox, type StaffRole, staffInvitations, staffSession, staffUser } from "#db/schema.ts";
 
 export const invitationDays = 7;
 

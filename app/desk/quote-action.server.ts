@@ -1,12 +1,12 @@
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { quoteStatuses, type quotes } from "../../db/schema.ts";
-import { servicesContext } from "../lib/context.ts";
-import { readFormData } from "./form.server.ts";
-import { noteSchema } from "./forms.ts";
-import { statusLabels } from "./labels.ts";
-import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "./quote.server.ts";
-import { staffContext } from "./session.server.ts";
+import { readFormData } from "#app/desk/form.server.ts";
+import { noteSchema } from "#app/desk/forms.ts";
+import { statusLabels } from "#app/desk/labels.ts";
+import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
+import { staffContext } from "#app/desk/session.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
+import { quoteStatuses, type quotes } from "#db/schema.ts";
 
 export type ActionReply = { ok: boolean; message: string; intent?: string; errors?: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { attachments, outbox, type QuoteStatus, quoteEvents, quoteLines, quotes } from "../../db/schema.ts";
-import type { StaffMember } from "./auth.server.ts";
+import type { StaffMember } from "#app/desk/auth.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { attachments, outbox, type QuoteStatus, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
 
 export type Actor = Pick<StaffMember, "id" | "name">;
 

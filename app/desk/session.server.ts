@@ -1,7 +1,7 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import type { StaffRole } from "../../db/schema.ts";
-import { servicesContext } from "../lib/context.ts";
-import { type Auth, getAuth, type StaffMember } from "./auth.server.ts";
+import { type Auth, getAuth, type StaffMember } from "#app/desk/auth.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
+import type { StaffRole } from "#db/schema.ts";
 
 /** The signed-in staff member, set by requireStaff for every route under the staff layout. */
 export const staffContext = createContext<StaffMember & { sessionToken: string }>();

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAPIError } from "better-auth/api";
-import type { Db } from "../../db/client.server.ts";
-import type { Auth } from "./auth.server.ts";
-import { clearAccountFailures, recordSignInFailure, signInGate, throttleKeys } from "./throttle.server.ts";
+import type { Auth } from "#app/desk/auth.server.ts";
+import { clearAccountFailures, recordSignInFailure, signInGate, throttleKeys } from "#app/desk/throttle.server.ts";
+import type { Db } from "#db/client.server.ts";
 
 export const wrongCredentials = "That e-mail address and password do not match a desk account.";
 

@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { authThrottle } from "../../db/schema.ts";
-import { hashIp } from "../lib/client-key.server.ts";
+import { hashIp } from "#app/lib/client-key.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { authThrottle } from "#db/schema.ts";
 
 /** Failures are counted over a quarter of an hour from the first one. */
 export const throttleWindowMinutes = 15;

@@ -1,9 +1,16 @@
 import { AlertTriangle, Flame } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, useLocation } from "react-router";
-import type { QuoteStatus } from "../../db/schema.ts";
-import { useSite } from "../lib/root-data";
-import { type ClockState, formatDuration, formatWhen, responseClock, roleLabels, statusLabels } from "./labels";
+import {
+  type ClockState,
+  formatDuration,
+  formatWhen,
+  responseClock,
+  roleLabels,
+  statusLabels,
+} from "#app/desk/labels.ts";
+import { useSite } from "#app/lib/root-data.ts";
+import type { QuoteStatus } from "#db/schema.ts";
 
 export type Health = { count: number; oldestAt: Date | string | null; oldestReference: string | null } | null;
 export type SignedIn = { name: string; role: "admin" | "staff" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey, hashIp } from "./client-key.server";
+import { clientKey, hashIp } from "#app/lib/client-key.server.ts";
 
 describe("clientKey", () => {
   it("folds IPv4-mapped IPv6 to plain IPv4, written either way", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite } from "../content/site";
-import { ConfigError, readConfig } from "./env.server";
-import { siteSchema } from "./site-schema.server";
+import { defaultSite } from "#app/content/site.ts";
+import { ConfigError, readConfig } from "#app/lib/env.server.ts";
+import { siteSchema } from "#app/lib/site-schema.server.ts";
 
 describe("configuration", () => {
   it("boots with the documented defaults", () => {

@@ -1,9 +1,9 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { defaultSite, type Site } from "../content/site.ts";
-import { parseClosures } from "./opening-hours.server.ts";
-import { siteSchema } from "./site-schema.server.ts";
+import { defaultSite, type Site } from "#app/content/site.ts";
+import { parseClosures } from "#app/lib/opening-hours.server.ts";
+import { siteSchema } from "#app/lib/site-schema.server.ts";
 
 const optionalText = z.string().trim().min(1).optional();
 const milliseconds = (fallback: number, min: number, max: number) =>

@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { getConfig } from "./env.server.ts";
+import { getConfig } from "#app/lib/env.server.ts";
 
 let logger: pino.Logger | undefined;
 

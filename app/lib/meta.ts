@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultSite } from "../content/site";
-import type { loader as rootLoader } from "../root";
+import { defaultSite } from "#app/content/site.ts";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 type RootMatch = { id: string; loaderData?: unknown } | undefined;
 

@@ -1,6 +1,6 @@
 import Holidays from "date-holidays";
-import type { Site } from "../content/site.ts";
-import { addDays, type ClosedDay, londonTime, type OpeningCalendar, weeklyHours } from "./opening-hours.ts";
+import type { Site } from "#app/content/site.ts";
+import { addDays, type ClosedDay, londonTime, type OpeningCalendar, weeklyHours } from "#app/lib/opening-hours.ts";
 
 /** A configured closure: first and last day shut, inclusive. */
 export type ClosureRange = { from: string; to: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite } from "../content/site";
+import { defaultSite } from "#app/content/site.ts";
+import { bankHolidays, openingCalendar, parseClosures } from "#app/lib/opening-hours.server.ts";
 import {
   describeOpenState,
   londonTime,
@@ -7,8 +8,7 @@ import {
   openState,
   parseHoursLine,
   specialOpeningHoursSpecification,
-} from "./opening-hours";
-import { bankHolidays, openingCalendar, parseClosures } from "./opening-hours.server";
+} from "#app/lib/opening-hours.ts";
 
 /** The default hours, England & Wales bank holidays and a Christmas shutdown, as the server would send them. */
 const calendar: OpeningCalendar = openingCalendar(

@@ -2,8 +2,8 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
-import { handleError } from "../entry.server";
-import { logRequestError } from "./request-errors.server";
+import { handleError } from "#app/entry.server.tsx";
+import { logRequestError } from "#app/lib/request-errors.server.ts";
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

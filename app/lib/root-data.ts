@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { defaultSite } from "../content/site";
-import type { loader } from "../root";
+import { defaultSite } from "#app/content/site.ts";
+import type { loader } from "#app/root.tsx";
 
 /** Site configuration and footer links for every page; the defaults keep error pages whole. */
 export function useRootData() {

@@ -1,14 +1,14 @@
 import path from "node:path";
 import { remember } from "@epic-web/remember";
-import { type Database, openDatabase } from "../../db/client.server.ts";
-import { startOutboxWorker } from "../quote/outbox.server.ts";
-import { createRateLimiter } from "../quote/rate-limit.server.ts";
-import { createFsStorage, createS3Storage, type FileStorage } from "../quote/storage.server.ts";
-import { sweepOrphans } from "../quote/sweep.server.ts";
-import { getIpSalt } from "./client-key.server.ts";
-import { type Config, getConfig } from "./env.server.ts";
-import { getLogger } from "./logger.server.ts";
-import { perInstallSecret } from "./settings.server.ts";
+import { getIpSalt } from "#app/lib/client-key.server.ts";
+import { type Config, getConfig } from "#app/lib/env.server.ts";
+import { getLogger } from "#app/lib/logger.server.ts";
+import { perInstallSecret } from "#app/lib/settings.server.ts";
+import { startOutboxWorker } from "#app/quote/outbox.server.ts";
+import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
+import { createFsStorage, createS3Storage, type FileStorage } from "#app/quote/storage.server.ts";
+import { sweepOrphans } from "#app/quote/sweep.server.ts";
+import { type Database, openDatabase } from "#db/client.server.ts";
 
 /** What loaders and actions reach through the router context (servicesContext). */
 export type Services = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Site } from "../content/site.ts";
+import type { Site } from "#app/content/site.ts";
 
 /**
  * Validates the company's identity at boot. Kept out of app/content/site.ts so pages do not ship zod.

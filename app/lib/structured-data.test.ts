@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultSite } from "../content/site";
-import { isoMonth, localBusiness, openingHoursSpecification, organization } from "./structured-data";
+import { defaultSite } from "#app/content/site.ts";
+import { isoMonth, localBusiness, openingHoursSpecification, organization } from "#app/lib/structured-data.ts";
 
 describe("structured data", () => {
   it("reads the spec's opening hours", () => {

@@ -1,5 +1,5 @@
-import type { Site } from "../content/site";
-import { type OpeningCalendar, specialOpeningHoursSpecification } from "./opening-hours";
+import type { Site } from "#app/content/site.ts";
+import { type OpeningCalendar, specialOpeningHoursSpecification } from "#app/lib/opening-hours.ts";
 
 const dayNames: Record<string, string> = {
   Mon: "Monday",

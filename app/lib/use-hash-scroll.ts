@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import { scrollToSection } from "./scroll";
+import { scrollToSection } from "#app/lib/scroll.ts";
 
 /** Spec §2/§4: when the address has a hash, glide to that section about 100 ms after load or navigation. */
 export function useHashScroll() {

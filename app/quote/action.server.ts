@@ -1,16 +1,16 @@
 import crypto from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
-import { clientKey } from "../lib/client-key.server";
-import { clientAddressContext, servicesContext } from "../lib/context";
-import { errorSummary, getLogger } from "../lib/logger.server";
-import type { QuoteReply } from "./notices";
-import { parseForm } from "./parse";
-import { type PartsLine, quoteRequestSchema } from "./parts";
-import type { QuoteInput } from "./schema";
-import { judgeSpam } from "./spam.server";
-import { type FileStorage, newStorageKey } from "./storage.server";
-import { type AttachmentRecord, storeQuote } from "./store.server";
-import { type ReceivedFile, readQuoteForm, UploadError } from "./uploads.server";
+import { clientKey } from "#app/lib/client-key.server.ts";
+import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
+import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
+import type { QuoteReply } from "#app/quote/notices.ts";
+import { parseForm } from "#app/quote/parse.ts";
+import { type PartsLine, quoteRequestSchema } from "#app/quote/parts.ts";
+import type { QuoteInput } from "#app/quote/schema.ts";
+import { judgeSpam } from "#app/quote/spam.server.ts";
+import { type FileStorage, newStorageKey } from "#app/quote/storage.server.ts";
+import { type AttachmentRecord, storeQuote } from "#app/quote/store.server.ts";
+import { type ReceivedFile, readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

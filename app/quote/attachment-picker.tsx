@@ -1,7 +1,7 @@
 import { FileText, Paperclip, X } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from "react";
-import { button } from "../components/button";
-import { attachmentField, attachmentRules, formatBytes } from "./attachments";
+import { button } from "#app/components/button.ts";
+import { attachmentField, attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 
 /** A chosen file, with its preview for images and how much of it has been sent. */
 export type PickedFile = { id: string; file: File; preview?: string; progress: number };

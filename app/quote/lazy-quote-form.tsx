@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 
-const load = () => import("./quote-form");
+const load = () => import("#app/quote/quote-form.tsx");
 
 /** Resolves once the element is within a screen or so of the viewport (at once where that cannot be told). */
 function nearViewport(id: string) {

@@ -2,9 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseMail, type SmtpSink, startSmtpSink } from "../../test/smtp.ts";
-import { readConfig } from "../lib/env.server.ts";
-import { composeQuoteEmail, createMailer, escapeHtml, headerText, type QuoteRecord } from "./mail.server.ts";
+import { readConfig } from "#app/lib/env.server.ts";
+import { composeQuoteEmail, createMailer, escapeHtml, headerText, type QuoteRecord } from "#app/quote/mail.server.ts";
+import { parseMail, type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
 const config = readConfig({ NODE_ENV: "test" });
 

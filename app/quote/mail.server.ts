@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import type { OutboxMessage, quotes } from "../../db/schema.ts";
-import type { Config } from "../lib/env.server.ts";
-import { formatBytes } from "./attachments.ts";
-import type { PartsLine } from "./parts.ts";
-import { categoryLabel, urgencyLabel } from "./schema.ts";
-import { possibleSpamFlag, spamReasonText } from "./spam.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
+import { formatBytes } from "#app/quote/attachments.ts";
+import type { PartsLine } from "#app/quote/parts.ts";
+import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import { possibleSpamFlag, spamReasonText } from "#app/quote/spam.server.ts";
+import type { OutboxMessage, quotes } from "#db/schema.ts";
 
 export type QuoteRecord = Pick<
   typeof quotes.$inferSelect,

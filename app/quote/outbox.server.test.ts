@@ -4,16 +4,22 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../db/client.server.ts";
-import { outbox, quotes, settings } from "../../db/schema.ts";
-import { describeEachDatabase, resetTables } from "../../test/pg.ts";
-import { sampleQuote, storeMeta } from "../../test/quotes.ts";
-import { eventually, parseMail, type SmtpSink, startSmtpSink } from "../../test/smtp.ts";
-import { type Config, readConfig } from "../lib/env.server.ts";
-import { maxAttempts, nextRetryDelayMs, type OutboxWorker, retryDelayMs, startOutboxWorker } from "./outbox.server.ts";
-import type { QuoteInput } from "./schema.ts";
-import { digestSettingKey } from "./spam-digest.server.ts";
-import { type StoreMeta, storeQuote } from "./store.server.ts";
+import { type Config, readConfig } from "#app/lib/env.server.ts";
+import {
+  maxAttempts,
+  nextRetryDelayMs,
+  type OutboxWorker,
+  retryDelayMs,
+  startOutboxWorker,
+} from "#app/quote/outbox.server.ts";
+import type { QuoteInput } from "#app/quote/schema.ts";
+import { digestSettingKey } from "#app/quote/spam-digest.server.ts";
+import { type StoreMeta, storeQuote } from "#app/quote/store.server.ts";
+import { type Database, openDatabase } from "#db/client.server.ts";
+import { outbox, quotes, settings } from "#db/schema.ts";
+import { describeEachDatabase, resetTables } from "#test/pg.ts";
+import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { eventually, parseMail, type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
 const hour = 3_600_000;
 

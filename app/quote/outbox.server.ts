@@ -1,7 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { attachments, type OutboxMessage, outbox, quoteLines, quotes } from "../../db/schema.ts";
-import type { Config } from "../lib/env.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
 import {
   attachedFiles,
   composeQuoteEmail,
@@ -11,9 +9,11 @@ import {
   type QuoteExtrasRecord,
   type QuoteRecord,
   sweepOutboxFolder,
-} from "./mail.server.ts";
-import { queueSpamDigestIfDue } from "./spam-digest.server.ts";
-import type { FileStorage } from "./storage.server.ts";
+} from "#app/quote/mail.server.ts";
+import { queueSpamDigestIfDue } from "#app/quote/spam-digest.server.ts";
+import type { FileStorage } from "#app/quote/storage.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { attachments, type OutboxMessage, outbox, quoteLines, quotes } from "#db/schema.ts";
 
 export const maxAttempts = 10;
 

@@ -1,10 +1,10 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { ListPlus, X } from "lucide-react";
 import { type ClipboardEvent, useState } from "react";
-import { button } from "../components/button";
-import { Field } from "../components/field";
-import { type PartsLine, partsLimits } from "./parts";
-import { looksLikeList, parsePastedList } from "./paste";
+import { button } from "#app/components/button.ts";
+import { Field } from "#app/components/field.tsx";
+import { type PartsLine, partsLimits } from "#app/quote/parts.ts";
+import { looksLikeList, parsePastedList } from "#app/quote/paste.ts";
 
 type LineValue = { part?: string; quantity?: string; brand?: string };
 // biome-ignore lint/suspicious/noExplicitAny: the list is the same whichever form schema holds it

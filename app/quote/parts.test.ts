@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { parseForm } from "./parse";
-import { linesSchema, partsLimits, partsMessages } from "./parts";
+import { parseForm } from "#app/quote/parse.ts";
+import { linesSchema, partsLimits, partsMessages } from "#app/quote/parts.ts";
 
 const schema = z.object({ lines: linesSchema });
 

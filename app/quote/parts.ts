@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { quoteSchema, quoteSubmissionSchema } from "./schema.ts";
+import { quoteSchema, quoteSubmissionSchema } from "#app/quote/schema.ts";
 
 /** The optional parts list: what a buyer copies from a spreadsheet or a works order. */
 export const partsLimits = { lines: 50, part: 200, brand: 80, quantity: 99_999 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeList, parsePastedList } from "./paste";
+import { looksLikeList, parsePastedList } from "#app/quote/paste.ts";
 
 describe("pasting a parts list", () => {
   it("reads rows copied from a spreadsheet (tabs, header row, Windows line ends)", () => {

@@ -1,4 +1,4 @@
-import { type PartsLine, partsLimits } from "./parts";
+import { type PartsLine, partsLimits } from "#app/quote/parts.ts";
 
 /** What a pasted list became: its lines, and how many rows were left out beyond the limit. */
 export type PastedList = { lines: PartsLine[]; dropped: number };

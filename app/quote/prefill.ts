@@ -1,5 +1,5 @@
-import type { CategorySlug } from "../content/schema";
-import type { QuoteCategory } from "./schema";
+import type { CategorySlug } from "#app/content/schema.ts";
+import type { QuoteCategory } from "#app/quote/schema.ts";
 
 type Category = NonNullable<QuoteCategory>;
 

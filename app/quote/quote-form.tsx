@@ -2,19 +2,19 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
-import { button } from "../components/button";
-import { Field } from "../components/field";
-import { type Notice, Notices } from "../components/notice";
-import { AttachmentPicker, type PickedFile } from "./attachment-picker";
-import { attachmentField } from "./attachments";
-import { type QuoteReply, quoteNotices } from "./notices";
-import { dropEmptyFields, parseForm, requiredFields } from "./parse";
-import { quoteFormSchema } from "./parts";
-import { PartsList } from "./parts-list";
-import { readQuotePrefill } from "./prefill";
-import { quoteCategories, quoteSchema, urgencies } from "./schema";
-import { sendWithProgress } from "./send";
-import { useFormToken } from "./use-form-token";
+import { button } from "#app/components/button.ts";
+import { Field } from "#app/components/field.tsx";
+import { type Notice, Notices } from "#app/components/notice.tsx";
+import { AttachmentPicker, type PickedFile } from "#app/quote/attachment-picker.tsx";
+import { attachmentField } from "#app/quote/attachments.ts";
+import { type QuoteReply, quoteNotices } from "#app/quote/notices.ts";
+import { dropEmptyFields, parseForm, requiredFields } from "#app/quote/parse.ts";
+import { quoteFormSchema } from "#app/quote/parts.ts";
+import { PartsList } from "#app/quote/parts-list.tsx";
+import { readQuotePrefill } from "#app/quote/prefill.ts";
+import { quoteCategories, quoteSchema, urgencies } from "#app/quote/schema.ts";
+import { sendWithProgress } from "#app/quote/send.ts";
+import { useFormToken } from "#app/quote/use-form-token.ts";
 
 type Reply = QuoteReply<SubmissionResult<string[]>>;
 

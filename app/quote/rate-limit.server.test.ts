@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { rateLimits } from "../../db/schema.ts";
-import { describeEachDatabase, resetTables, type TestDatabase } from "../../test/pg.ts";
-import { createRateLimiter } from "./rate-limit.server.ts";
+import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
+import { rateLimits } from "#db/schema.ts";
+import { describeEachDatabase, resetTables, type TestDatabase } from "#test/pg.ts";
 
 // 10:00:30 UTC: half way through a minute window.
 const start = Date.UTC(2026, 10, 22, 10, 0, 30);

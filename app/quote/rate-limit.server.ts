@@ -1,7 +1,7 @@
 import { lt, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { rateLimits } from "../../db/schema.ts";
-import { getIpSalt, hashIp } from "../lib/client-key.server.ts";
+import { getIpSalt, hashIp } from "#app/lib/client-key.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { rateLimits } from "#db/schema.ts";
 
 export type RateLimitVerdict = { allowed: boolean; retryAfterSeconds: number };
 export type RateLimiter = { hit(key: string): Promise<RateLimitVerdict> };

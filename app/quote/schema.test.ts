@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseForm, requiredFields } from "./parse";
-import { messages, quoteCategories, quoteSchema, quoteSubmissionSchema, urgencies } from "./schema";
+import { parseForm, requiredFields } from "#app/quote/parse.ts";
+import { messages, quoteCategories, quoteSchema, quoteSubmissionSchema, urgencies } from "#app/quote/schema.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

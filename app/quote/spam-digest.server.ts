@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { outbox, quotes } from "../../db/schema.ts";
-import type { Config } from "../lib/env.server.ts";
-import { compareAndSetSetting, readSetting } from "../lib/settings.server.ts";
-import { headerText } from "./mail.server.ts";
-import { categoryLabel, urgencyLabel } from "./schema.ts";
-import { spamReasonText } from "./spam.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
+import { compareAndSetSetting, readSetting } from "#app/lib/settings.server.ts";
+import { headerText } from "#app/quote/mail.server.ts";
+import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import { spamReasonText } from "#app/quote/spam.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { outbox, quotes } from "#db/schema.ts";
 
 const day = 24 * 60 * 60_000;
 /** When the last digest was made (ISO time); the claim that keeps processes and restarts from repeating it. */

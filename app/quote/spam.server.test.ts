@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formTokenIssuedAt, issueFormToken } from "./form-token.server";
-import { quoteSubmissionSchema } from "./schema";
-import { judgeSpam, MIN_FILL_MS } from "./spam.server";
-import { STATIC_FORM_TOKEN } from "./use-form-token";
+import { formTokenIssuedAt, issueFormToken } from "#app/quote/form-token.server.ts";
+import { quoteSubmissionSchema } from "#app/quote/schema.ts";
+import { judgeSpam, MIN_FILL_MS } from "#app/quote/spam.server.ts";
+import { STATIC_FORM_TOKEN } from "#app/quote/use-form-token.ts";
 
 const secret = "test-secret";
 const issued = Date.UTC(2026, 10, 22, 10, 0, 0);

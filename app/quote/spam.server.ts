@@ -1,5 +1,5 @@
-import type { SpamReason } from "../../db/schema.ts";
-import { formTokenIssuedAt } from "./form-token.server.ts";
+import { formTokenIssuedAt } from "#app/quote/form-token.server.ts";
+import type { SpamReason } from "#db/schema.ts";
 
 /** Faster than this from the form coming alive to sending it is rare for a person (but autofill can). */
 export const MIN_FILL_MS = 3000;

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3 } from "../../test/s3.ts";
-import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } from "./storage.server.ts";
+import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } from "#app/quote/storage.server.ts";
+import { startS3 } from "#test/s3.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "mro-storage-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

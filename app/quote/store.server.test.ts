@@ -1,12 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { outbox, quotes } from "../../db/schema.ts";
-import { describeEachDatabase, resetTables } from "../../test/pg.ts";
-import { sampleQuote, storeMeta } from "../../test/quotes.ts";
-import { getIpSalt, hashIp } from "../lib/client-key.server.ts";
-import { newReference, referencePattern } from "./reference.server.ts";
-import type { QuoteInput } from "./schema.ts";
-import { storeQuote } from "./store.server.ts";
+import { getIpSalt, hashIp } from "#app/lib/client-key.server.ts";
+import { newReference, referencePattern } from "#app/quote/reference.server.ts";
+import type { QuoteInput } from "#app/quote/schema.ts";
+import { storeQuote } from "#app/quote/store.server.ts";
+import { outbox, quotes } from "#db/schema.ts";
+import { describeEachDatabase, resetTables } from "#test/pg.ts";
+import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const quote = sampleQuote;
 const meta = storeMeta;

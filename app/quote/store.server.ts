@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { attachments, outbox, quoteLines, quotes, type SpamReason } from "../../db/schema.ts";
-import { hashIp } from "../lib/client-key.server.ts";
-import type { PartsLine } from "./parts.ts";
-import { newReference } from "./reference.server.ts";
-import type { QuoteInput } from "./schema.ts";
+import { hashIp } from "#app/lib/client-key.server.ts";
+import type { PartsLine } from "#app/quote/parts.ts";
+import { newReference } from "#app/quote/reference.server.ts";
+import type { QuoteInput } from "#app/quote/schema.ts";
+import type { Db } from "#db/client.server.ts";
+import { attachments, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };
 

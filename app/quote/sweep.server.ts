@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.server.ts";
-import { attachments } from "../../db/schema.ts";
-import type { FileStorage } from "./storage.server.ts";
+import type { FileStorage } from "#app/quote/storage.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { attachments } from "#db/schema.ts";
 
 /** Long enough for any upload still on its way to reach its transaction. */
 export const orphanGraceMs = 60 * 60 * 1000;

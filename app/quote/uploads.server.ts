@@ -13,7 +13,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
-import { attachmentField, attachmentRules, cleanFileName } from "./attachments.ts";
+import { attachmentField, attachmentRules, cleanFileName } from "#app/quote/attachments.ts";
 
 /** Decoded size a photo may have: a 48-megapixel phone photo fits, a decompression bomb does not. */
 export const maxInputPixels = 50_000_000;

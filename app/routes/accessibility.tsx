@@ -1,8 +1,8 @@
-import { PageIntro } from "../components/page-intro";
-import { accessibilityPage } from "../content/accessibility";
-import { mailtoHref, telHref } from "../content/site";
-import { pageMeta } from "../lib/meta";
-import { useSite } from "../lib/root-data";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { accessibilityPage } from "#app/content/accessibility.ts";
+import { mailtoHref, telHref } from "#app/content/site.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useSite } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/accessibility";
 
 export function loader() {

@@ -1,15 +1,15 @@
 import { ArrowLeft, Clock, FileText, Mail, Package, Phone } from "lucide-react";
 import { data, Link } from "react-router";
-import { BrandStrip } from "../components/brand-strip";
-import { button } from "../components/button";
-import { JsonLd } from "../components/json-ld";
-import { findCategory } from "../content/catalogue";
-import { mailtoHref, type Site, telHref, withIdentity } from "../content/site";
-import { getConfig } from "../lib/env.server";
-import { pageMeta } from "../lib/meta";
-import { useSite } from "../lib/root-data";
-import { breadcrumbs, itemList } from "../lib/structured-data";
-import { quoteCategoryFor, quotePrefillHref } from "../quote/prefill";
+import { BrandStrip } from "#app/components/brand-strip.tsx";
+import { button } from "#app/components/button.ts";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { findCategory } from "#app/content/catalogue.ts";
+import { mailtoHref, type Site, telHref, withIdentity } from "#app/content/site.ts";
+import { getConfig } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useSite } from "#app/lib/root-data.ts";
+import { breadcrumbs, itemList } from "#app/lib/structured-data.ts";
+import { quoteCategoryFor, quotePrefillHref } from "#app/quote/prefill.ts";
 import type { Route } from "./+types/category";
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
-import { ContactSection } from "../components/contact-section";
-import { contactPage, contactSection } from "../content/home";
-import { withIdentity } from "../content/site";
-import { getConfig } from "../lib/env.server";
-import { pageMeta } from "../lib/meta";
+import { ContactSection } from "#app/components/contact-section.tsx";
+import { contactPage, contactSection } from "#app/content/home.ts";
+import { withIdentity } from "#app/content/site.ts";
+import { getConfig } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/contact";
 
 export function loader() {

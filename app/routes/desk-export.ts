@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { exportCsv } from "../desk/export.server";
-import { parseInboxQuery } from "../desk/inbox.server";
-import { servicesContext } from "../lib/context";
+import { exportCsv } from "#app/desk/export.server.ts";
+import { parseInboxQuery } from "#app/desk/inbox.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-export";
 
 /** The inbox's current filter as a CSV download (the desk's session middleware has already run). */

@@ -1,13 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
-import { Field } from "../components/field";
-import { invalid, readForm } from "../desk/form.server";
-import { forgotSchema } from "../desk/forms";
-import { deskAuth } from "../desk/session.server";
-import { allowResetRequest, throttleKeys } from "../desk/throttle.server";
-import { Alert, buttonClass, cardClass, DeskShell } from "../desk/ui";
-import { useDeskForm } from "../desk/use-desk-form";
-import { clientAddressContext, servicesContext } from "../lib/context";
+import { Field } from "#app/components/field.tsx";
+import { invalid, readForm } from "#app/desk/form.server.ts";
+import { forgotSchema } from "#app/desk/forms.ts";
+import { deskAuth } from "#app/desk/session.server.ts";
+import { allowResetRequest, throttleKeys } from "#app/desk/throttle.server.ts";
+import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { useDeskForm } from "#app/desk/use-desk-form.ts";
+import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-forgot-password";
 
 export const meta: Route.MetaFunction = () => [

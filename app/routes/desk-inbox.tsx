@@ -1,6 +1,5 @@
 import { data, Form, Link } from "react-router";
-import type { QuoteStatus } from "../../db/schema";
-import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "../desk/inbox.server";
+import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import {
   formatDuration,
   formatWhen,
@@ -8,10 +7,18 @@ import {
   spamReasonLabel,
   statusFilters,
   statusLabels,
-} from "../desk/labels";
-import { buttonClass, cardClass, ResponseClock, StatusBadge, secondaryButtonClass, UrgencyBadge } from "../desk/ui";
-import { servicesContext } from "../lib/context";
-import { categoryLabel, quoteCategories, urgencies } from "../quote/schema";
+} from "#app/desk/labels.ts";
+import {
+  buttonClass,
+  cardClass,
+  ResponseClock,
+  StatusBadge,
+  secondaryButtonClass,
+  UrgencyBadge,
+} from "#app/desk/ui.tsx";
+import { servicesContext } from "#app/lib/context.ts";
+import { categoryLabel, quoteCategories, urgencies } from "#app/quote/schema.ts";
+import type { QuoteStatus } from "#db/schema.ts";
 import type { Route } from "./+types/desk-inbox";
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -1,14 +1,21 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
-import { Field } from "../components/field";
-import { invalid, readForm, readFormData } from "../desk/form.server";
-import { inviteSchema } from "../desk/forms";
-import { formatDateTime, roleLabels } from "../desk/labels";
-import { invite, listPeople, PeopleError, removePerson, resetAccess, withdrawInvitation } from "../desk/people.server";
-import { deskAuth, requireRole } from "../desk/session.server";
-import { Alert, buttonClass, cardClass, secondaryButtonClass } from "../desk/ui";
-import { useDeskForm } from "../desk/use-desk-form";
-import { servicesContext } from "../lib/context";
+import { Field } from "#app/components/field.tsx";
+import { invalid, readForm, readFormData } from "#app/desk/form.server.ts";
+import { inviteSchema } from "#app/desk/forms.ts";
+import { formatDateTime, roleLabels } from "#app/desk/labels.ts";
+import {
+  invite,
+  listPeople,
+  PeopleError,
+  removePerson,
+  resetAccess,
+  withdrawInvitation,
+} from "#app/desk/people.server.ts";
+import { deskAuth, requireRole } from "#app/desk/session.server.ts";
+import { Alert, buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { useDeskForm } from "#app/desk/use-desk-form.ts";
+import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-people";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import type { QuoteStatus } from "../../db/schema";
 import {
   formatDateTime,
   formatDuration,
@@ -9,13 +8,21 @@ import {
   spamReasonLabel,
   statusLabels,
   workflowStatuses,
-} from "../desk/labels";
-import { findQuote } from "../desk/quote.server";
-import { type ActionReply, quoteAction } from "../desk/quote-action.server";
-import { buttonClass, cardClass, ResponseClock, StatusBadge, secondaryButtonClass, UrgencyBadge } from "../desk/ui";
-import { servicesContext } from "../lib/context";
-import { referencePattern } from "../quote/reference.server";
-import { categoryLabel, urgencyLabel } from "../quote/schema";
+} from "#app/desk/labels.ts";
+import { findQuote } from "#app/desk/quote.server.ts";
+import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
+import {
+  buttonClass,
+  cardClass,
+  ResponseClock,
+  StatusBadge,
+  secondaryButtonClass,
+  UrgencyBadge,
+} from "#app/desk/ui.tsx";
+import { servicesContext } from "#app/lib/context.ts";
+import { referencePattern } from "#app/quote/reference.server.ts";
+import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import type { QuoteStatus } from "#db/schema.ts";
 import type { Route } from "./+types/desk-quote";
 
 export const meta: Route.MetaFunction = ({ params }) => [

@@ -1,12 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect } from "react-router";
-import { Field } from "../components/field";
-import { invalid, readForm } from "../desk/form.server";
-import { passwordRule, resetSchema } from "../desk/forms";
-import { deskAuth } from "../desk/session.server";
-import { Alert, buttonClass, cardClass, DeskShell } from "../desk/ui";
-import { useDeskForm } from "../desk/use-desk-form";
+import { Field } from "#app/components/field.tsx";
+import { invalid, readForm } from "#app/desk/form.server.ts";
+import { passwordRule, resetSchema } from "#app/desk/forms.ts";
+import { deskAuth } from "#app/desk/session.server.ts";
+import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import type { Route } from "./+types/desk-reset-password";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
-import { LinkProblem, NewAccountPage } from "../desk/account-page";
-import { createStaffAccount } from "../desk/auth.server";
-import { invalid, readForm } from "../desk/form.server";
-import { setupSchema } from "../desk/forms";
-import { cookiesFrom, deskAuth } from "../desk/session.server";
-import { consumeSetupToken, setupTokenValid } from "../desk/setup.server";
-import { servicesContext } from "../lib/context";
+import { LinkProblem, NewAccountPage } from "#app/desk/account-page.tsx";
+import { createStaffAccount } from "#app/desk/auth.server.ts";
+import { invalid, readForm } from "#app/desk/form.server.ts";
+import { setupSchema } from "#app/desk/forms.ts";
+import { cookiesFrom, deskAuth } from "#app/desk/session.server.ts";
+import { consumeSetupToken, setupTokenValid } from "#app/desk/setup.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-setup";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Field } from "../components/field";
-import { invalid, readForm } from "../desk/form.server";
-import { signInSchema } from "../desk/forms";
-import { cookiesFrom, deskAuth, safeNext } from "../desk/session.server";
-import { hasStaff } from "../desk/setup.server";
-import { signIn } from "../desk/sign-in.server";
-import { Alert, buttonClass, cardClass, DeskShell } from "../desk/ui";
-import { useDeskForm } from "../desk/use-desk-form";
-import { clientAddressContext, servicesContext } from "../lib/context";
+import { Field } from "#app/components/field.tsx";
+import { invalid, readForm } from "#app/desk/form.server.ts";
+import { signInSchema } from "#app/desk/forms.ts";
+import { cookiesFrom, deskAuth, safeNext } from "#app/desk/session.server.ts";
+import { hasStaff } from "#app/desk/setup.server.ts";
+import { signIn } from "#app/desk/sign-in.server.ts";
+import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { useDeskForm } from "#app/desk/use-desk-form.ts";
+import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-sign-in";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { deskAuth } from "../desk/session.server";
+import { deskAuth } from "#app/desk/session.server.ts";
 import type { Route } from "./+types/desk-sign-out";
 
 /** Ends the session on the server (the row is deleted), clears the cookie and shows the sign-in page. */

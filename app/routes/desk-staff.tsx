@@ -1,8 +1,8 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { notificationHealth } from "../desk/inbox.server";
-import { requireStaff, staffContext } from "../desk/session.server";
-import { DeskError, DeskShell } from "../desk/ui";
-import { servicesContext } from "../lib/context";
+import { notificationHealth } from "#app/desk/inbox.server.ts";
+import { requireStaff, staffContext } from "#app/desk/session.server.ts";
+import { DeskError, DeskShell } from "#app/desk/ui.tsx";
+import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-staff";
 
 // Checks the session before any loader or action below runs.

@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
-import { LinkProblem, NewAccountPage } from "../desk/account-page";
-import { invalid, readForm } from "../desk/form.server";
-import { welcomeSchema } from "../desk/forms";
-import { acceptInvitation, findInvitation, PeopleError } from "../desk/people.server";
-import { cookiesFrom, deskAuth } from "../desk/session.server";
-import { servicesContext } from "../lib/context";
+import { LinkProblem, NewAccountPage } from "#app/desk/account-page.tsx";
+import { invalid, readForm } from "#app/desk/form.server.ts";
+import { welcomeSchema } from "#app/desk/forms.ts";
+import { acceptInvitation, findInvitation, PeopleError } from "#app/desk/people.server.ts";
+import { cookiesFrom, deskAuth } from "#app/desk/session.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-welcome";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
-import { deskHeaders } from "../desk/session.server";
-import { DeskError, DeskShell } from "../desk/ui";
+import { deskHeaders } from "#app/desk/session.server.ts";
+import { DeskError, DeskShell } from "#app/desk/ui.tsx";
 import type { Route } from "./+types/desk";
 
 // Every desk response, pages and data alike, and even refusals: no-store, noindex.

@@ -1,19 +1,19 @@
 import { ArrowRight, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { button } from "../components/button";
-import { ContactSection } from "../components/contact-section";
-import { ContentIcon } from "../components/icons";
-import { SectionLink } from "../components/section-link";
-import { Slideshow } from "../components/slideshow";
-import * as home from "../content/home";
-import { accountApplicationHref, mailtoHref, telHref, withIdentity } from "../content/site";
-import { getConfig } from "../lib/env.server";
-import { pageMeta } from "../lib/meta";
-import { keepDataAfterPost } from "../lib/revalidate";
-import { useSite } from "../lib/root-data";
-import { useHashScroll } from "../lib/use-hash-scroll";
-import { quoteAction } from "../quote/action.server";
-import { LazyQuoteForm } from "../quote/lazy-quote-form";
+import { button } from "#app/components/button.ts";
+import { ContactSection } from "#app/components/contact-section.tsx";
+import { ContentIcon } from "#app/components/icons.tsx";
+import { SectionLink } from "#app/components/section-link.tsx";
+import { Slideshow } from "#app/components/slideshow.tsx";
+import * as home from "#app/content/home.ts";
+import { accountApplicationHref, mailtoHref, telHref, withIdentity } from "#app/content/site.ts";
+import { getConfig } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { keepDataAfterPost } from "#app/lib/revalidate.ts";
+import { useSite } from "#app/lib/root-data.ts";
+import { useHashScroll } from "#app/lib/use-hash-scroll.ts";
+import { quoteAction } from "#app/quote/action.server.ts";
+import { LazyQuoteForm } from "#app/quote/lazy-quote-form.tsx";
 import type { Route } from "./+types/home";
 
 export function loader() {

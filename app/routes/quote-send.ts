@@ -1,4 +1,4 @@
-import { quoteAction } from "../quote/action.server";
+import { quoteAction } from "#app/quote/action.server.ts";
 import type { Route } from "./+types/quote-send";
 
 /** The quote form's action for posts with files (sent with upload progress), answering JSON. */

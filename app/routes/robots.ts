@@ -1,4 +1,4 @@
-import { getConfig } from "../lib/env.server";
+import { getConfig } from "#app/lib/env.server.ts";
 
 export function loader() {
   const siteUrl = getConfig().site.url;

@@ -1,13 +1,13 @@
 import { Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
-import { button } from "../components/button";
-import { defaultSite, mailtoHref, telHref } from "../content/site";
-import { useRootData } from "../lib/root-data";
-import { quotePrefillHref } from "../quote/prefill";
-import { search } from "../search/engine";
-import { MAX_QUERY_LENGTH } from "../search/normalise";
-import { resultSections } from "../search/present";
-import { SearchBox } from "../search/search-box";
+import { button } from "#app/components/button.ts";
+import { defaultSite, mailtoHref, telHref } from "#app/content/site.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { quotePrefillHref } from "#app/quote/prefill.ts";
+import { search } from "#app/search/engine.ts";
+import { MAX_QUERY_LENGTH } from "#app/search/normalise.ts";
+import { resultSections } from "#app/search/present.ts";
+import { SearchBox } from "#app/search/search-box.tsx";
 import type { Route } from "./+types/search";
 
 /**

@@ -1,14 +1,14 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { button } from "../components/button";
-import { JsonLd } from "../components/json-ld";
-import { PageIntro } from "../components/page-intro";
-import { services, servicesPage } from "../content/catalogue";
-import { withIdentity } from "../content/site";
-import { getConfig } from "../lib/env.server";
-import { pageMeta } from "../lib/meta";
-import { useSite } from "../lib/root-data";
-import { breadcrumbs, serviceList } from "../lib/structured-data";
+import { button } from "#app/components/button.ts";
+import { JsonLd } from "#app/components/json-ld.tsx";
+import { PageIntro } from "#app/components/page-intro.tsx";
+import { services, servicesPage } from "#app/content/catalogue.ts";
+import { withIdentity } from "#app/content/site.ts";
+import { getConfig } from "#app/lib/env.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { useSite } from "#app/lib/root-data.ts";
+import { breadcrumbs, serviceList } from "#app/lib/structured-data.ts";
 import type { Route } from "./+types/services";
 
 export function loader() {

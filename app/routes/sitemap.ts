@@ -1,5 +1,5 @@
-import { getConfig } from "../lib/env.server";
-import { pageUrls } from "../pages";
+import { getConfig } from "#app/lib/env.server.ts";
+import { pageUrls } from "#app/pages.ts";
 
 export function loader() {
   const siteUrl = getConfig().site.url;

@@ -1,5 +1,5 @@
-import { categories, services } from "../content/catalogue";
-import type { CategorySlug } from "../content/schema";
+import { categories, services } from "#app/content/catalogue.ts";
+import type { CategorySlug } from "#app/content/schema.ts";
 
 export const resultKinds = ["category", "type", "brand", "service"] as const;
 export type ResultKind = (typeof resultKinds)[number];

@@ -1,8 +1,8 @@
 import MiniSearch, { type Query } from "minisearch";
-import { type SynonymGroup, synonymGroups } from "../content/search-synonyms";
-import { categoryUrl, type ResultKind, type SearchDocument, searchDocuments } from "./documents";
-import { fold, indexTerm, words } from "./normalise";
-import { type PartMatch, recognisePart } from "./part-numbers";
+import { type SynonymGroup, synonymGroups } from "#app/content/search-synonyms.ts";
+import { categoryUrl, type ResultKind, type SearchDocument, searchDocuments } from "#app/search/documents.ts";
+import { fold, indexTerm, words } from "#app/search/normalise.ts";
+import { type PartMatch, recognisePart } from "#app/search/part-numbers.ts";
 
 export type SearchHit = Pick<SearchDocument, "id" | "kind" | "title" | "context" | "url"> & { score: number };
 export type SearchResults = {

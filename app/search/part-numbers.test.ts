@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { categories } from "../content/catalogue";
-import { recognisePart } from "./part-numbers";
+import { categories } from "#app/content/catalogue.ts";
+import { recognisePart } from "#app/search/part-numbers.ts";
 
 const said = (query: string) => recognisePart(query)?.explanation;
 

@@ -1,7 +1,7 @@
-import { mailtoHref, type Site, telHref } from "../content/site";
-import { quoteCategoryFor, quotePrefillHref } from "../quote/prefill";
-import type { ResultKind } from "./documents";
-import type { SearchResults } from "./engine";
+import { mailtoHref, type Site, telHref } from "#app/content/site.ts";
+import { quoteCategoryFor, quotePrefillHref } from "#app/quote/prefill.ts";
+import type { ResultKind } from "#app/search/documents.ts";
+import type { SearchResults } from "#app/search/engine.ts";
 
 /** One thing to choose: a suggestion in the box, a link on the results page. */
 export type ResultLink = { href: string; label: string; detail?: string };

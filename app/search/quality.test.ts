@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { search } from "./engine";
-import { measureQuality, queryTable } from "./query-table";
+import { search } from "#app/search/engine.ts";
+import { measureQuality, queryTable } from "#app/search/query-table.ts";
 
 describe("search quality", () => {
   it(`leads ${queryTable.length} realistic queries to the right page (top-1 ≥ 90 %, top-3 ≥ 98 %)`, () => {

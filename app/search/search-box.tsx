@@ -1,19 +1,19 @@
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { useRootData } from "../lib/root-data";
-import type { SearchResults } from "./engine";
-import { MAX_QUERY_LENGTH } from "./normalise";
-import { type ResultLink, type ResultSection, resultSections } from "./present";
+import { useRootData } from "#app/lib/root-data.ts";
+import type { SearchResults } from "#app/search/engine.ts";
+import { MAX_QUERY_LENGTH } from "#app/search/normalise.ts";
+import { type ResultLink, type ResultSection, resultSections } from "#app/search/present.ts";
 
-type Engine = typeof import("./engine");
+type Engine = typeof import("#app/search/engine.ts");
 let engine: Engine | undefined;
 /**
  * The index and its code are fetched the first time someone reaches for search. Browser only: the server
  * renders no suggestions, and keeping the import out of its bundle keeps that bundle in one piece.
  */
 const loadEngine = (): Promise<Engine> =>
-  import.meta.env.SSR ? new Promise(() => {}) : import("./engine").then((module) => (engine = module));
+  import.meta.env.SSR ? new Promise(() => {}) : import("#app/search/engine.ts").then((module) => (engine = module));
 
 type Variant = "bar" | "panel" | "page";
 
