@@ -21,6 +21,7 @@ export default [
       route("desk", "routes/desk-inbox.tsx"),
       route("desk/quotes/:reference", "routes/desk-quote.tsx"),
       route("desk/export", "routes/desk-export.ts"),
+      route("desk/attachments/:id", "routes/desk-attachment.ts"),
       route("desk/people", "routes/desk-people.tsx"),
     ]),
   ]),

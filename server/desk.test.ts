@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describePostgres, newDataDir, setupTimeoutMs } from "#test/pg.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
@@ -111,6 +112,50 @@ function deskOverHttp(label: string, env: () => Promise<Record<string, string>>,
         expect(response.status, path).toBe(401);
         expectDeskHeaders(response);
       }
+    });
+
+    it("serves a request's photos and drawings to signed-in staff only: thumbnails, PDFs as downloads, nosniff", async () => {
+      const body = new FormData();
+      for (const [name, value] of quoteForm({ ...customer, requirements: "Worn pulley, photo attached" })) {
+        body.append(name, value);
+      }
+      const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777" } })
+        .jpeg()
+        .toBuffer();
+      body.append("attachments", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "pulley.jpg");
+      const pdf = "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+      body.append("attachments", new Blob([pdf], { type: "application/pdf" }), "drawing.pdf");
+      const sent = await request("/?index", { method: "POST", body, headers: { origin: server.url } });
+      expect(sent.status).toBe(200);
+      const withFiles = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
+      expect(withFiles).not.toBe("");
+
+      const page = await (await request(`/desk/quotes/${withFiles}`, { cookie: staff })).text();
+      const links = [...page.matchAll(/href="(\/desk\/attachments\/\d+)"/g)].map((m) => m[1] ?? "");
+      expect(links).toHaveLength(2);
+      expect(page).toMatch(/src="\/desk\/attachments\/\d+\?thumbnail"/);
+
+      for (const link of links) {
+        const anonymous = await request(link);
+        expect(anonymous.status).toBe(401);
+        expect((await anonymous.arrayBuffer()).byteLength).toBeLessThan(100);
+      }
+      const [photoLink = "", pdfLink = ""] = links;
+      const photo = await request(photoLink, { cookie: staff });
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get("content-type")).toBe("image/jpeg");
+      expect(photo.headers.get("x-content-type-options")).toBe("nosniff");
+      expectDeskHeaders(photo);
+      expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).width).toBe(800);
+      const thumbnail = await request(`${photoLink}?thumbnail`, { cookie: staff });
+      expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+      expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(320);
+      const drawing = await request(pdfLink, { cookie: staff });
+      expect(drawing.headers.get("content-type")).toBe("application/pdf");
+      expect(drawing.headers.get("content-disposition")).toMatch(/^attachment; filename\*=UTF-8''drawing\.pdf$/);
+      expect(drawing.headers.get("x-content-type-options")).toBe("nosniff");
+      expect((await request("/desk/attachments/999999", { cookie: staff })).status).toBe(404);
+      expect((await request("/desk/attachments/abc", { cookie: staff })).status).toBe(404);
     });
 
     it("staff work requests but cannot manage people (403)", async () => {

@@ -11,10 +11,10 @@ export function deskAuth(context: Readonly<RouterContextProvider>): Promise<Auth
   return getAuth(database.db, config);
 }
 
-/** Client navigations fetch `<path>.data`; the export is a download. Neither may be answered with a page. */
+/** Client navigations fetch `<path>.data`; the export and attachments are files. None may be answered with a page. */
 function isDataRequest(request: Request) {
   const { pathname } = new URL(request.url);
-  return pathname.endsWith(".data") || pathname === "/desk/export";
+  return pathname.endsWith(".data") || pathname === "/desk/export" || pathname.startsWith("/desk/attachments/");
 }
 
 /** Where to come back to after signing in: only a path on the desk itself. */

@@ -178,10 +178,28 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <h3 className="mt-4 font-semibold text-slate-700">Attachments</h3>
               <ul className="mt-1 space-y-1 text-sm">
                 {files.map((file) => (
-                  <li key={file.id} className="break-all">
-                    {file.fileName}{" "}
-                    <span className="text-slate-700">
-                      ({file.contentType}, {formatSize(file.size)})
+                  <li key={file.id} className="flex flex-wrap items-center gap-3 break-all">
+                    {file.contentType.startsWith("image/") ? (
+                      <img
+                        src={`/desk/attachments/${file.id}?thumbnail`}
+                        alt=""
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                        className="size-24 rounded border border-slate-200 bg-slate-50 object-contain"
+                      />
+                    ) : null}
+                    <span>
+                      <a
+                        href={`/desk/attachments/${file.id}`}
+                        className="font-semibold text-steel underline"
+                        download={file.contentType === "application/pdf" ? "" : undefined}
+                      >
+                        {file.fileName}
+                      </a>{" "}
+                      <span className="text-slate-700">
+                        ({file.contentType}, {formatSize(file.size)})
+                      </span>
                     </span>
                   </li>
                 ))}
