@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pages } from "#app/pages.ts";
+import { pageUrls } from "#app/pages.ts";
 import { rawHttp, rawRequest } from "#test/raw-http.ts";
 import { type RunningServer, startServer, validQuote } from "#test/server.ts";
 
@@ -264,7 +264,7 @@ function corrupted(r: ReturnType<typeof random>): { body: Uint8Array<ArrayBuffer
 }
 
 const routes = [
-  ...pages.map((page) => page.path),
+  ...pageUrls,
   "/?index",
   "/_root.data",
   "/_root.data?index",
