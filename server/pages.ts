@@ -88,21 +88,35 @@ export function prerenderedPages(pages: Map<string, PreparedPage>) {
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const etag = page.etags[encoding];
     res.setHeader("Content-Security-Policy", pagePolicy(res.getHeader("Content-Security-Policy"), page.scriptSrc));
-    res.setHeader("Cache-Control", "no-cache");
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("ETag", etag);
-    if (matches(req.headers["if-none-match"], etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const body = page.bodies[encoding];
-    res.statusCode = 200;
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendFromMemory(req, res, {
+      cacheControl: "no-cache",
+      etag,
+      type: "text/html; charset=utf-8",
+      encoding,
+      body: page.bodies[encoding],
+    });
   };
+}
+
+/** A body prepared at boot, with its ETag: 304 when the browser has it, the bytes otherwise. */
+function sendFromMemory(
+  req: Request,
+  res: Response,
+  sent: { cacheControl: string; etag: string; type: string; encoding: string; body: Buffer },
+) {
+  res.setHeader("Cache-Control", sent.cacheControl);
+  res.setHeader("Vary", "Accept-Encoding");
+  res.setHeader("ETag", sent.etag);
+  if (matches(req.headers["if-none-match"], sent.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = 200;
+  res.setHeader("Content-Type", sent.type);
+  if (sent.encoding !== "identity") res.setHeader("Content-Encoding", sent.encoding);
+  res.setHeader("Content-Length", sent.body.length);
+  res.end(req.method === "HEAD" ? undefined : sent.body);
 }
 
 const assetTypes: Record<string, string> = {
@@ -138,20 +152,13 @@ export function precompressed(dir: string) {
     if (!asset) return next();
     const encoding = preferredEncoding(req.headers["accept-encoding"]);
     const etag = encoding === "identity" ? `"${asset.etag}"` : `"${asset.etag}-${encoding === "br" ? "br" : "gz"}"`;
-    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("ETag", etag);
-    if (matches(req.headers["if-none-match"], etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    const body = asset.bodies[encoding];
-    res.statusCode = 200;
-    res.setHeader("Content-Type", asset.type);
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    sendFromMemory(req, res, {
+      cacheControl: "public, max-age=31536000, immutable",
+      etag,
+      type: asset.type,
+      encoding,
+      body: asset.bodies[encoding],
+    });
   };
 }
 
