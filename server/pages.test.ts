@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pages } from "#app/pages.ts";
+import { pageUrls } from "#app/pages.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 
 let server: RunningServer;
@@ -37,7 +37,7 @@ const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-describe.each(pages.map((page) => page.path))("prerendered page %s", (path) => {
+describe.each(pageUrls)("prerendered page %s", (path) => {
   it("is the same bytes and ETag for every visitor, precompressed, with a hash-based policy", async () => {
     const first = await get(path, { "accept-encoding": "br, gzip" });
     const second = await get(path, { "accept-encoding": "br, gzip" });
