@@ -1,8 +1,19 @@
 import { expect, type Page, test } from "@playwright/test";
 import { routes } from "#e2e/support.ts";
 
-/** Every public page, plus the not-found page. Add pages that are not in `routes` here. */
-const pages = [...routes.map((route) => route.path), "/this-page-does-not-exist"];
+/**
+ * Every public page, the not-found page, search results (a part number, words, no match) and the desk's
+ * signed-out pages. The signed-in desk pages are checked for sideways scrolling in desk.spec.ts.
+ */
+const pages = [
+  ...routes.map((route) => route.path),
+  "/this-page-does-not-exist",
+  "/search?q=6205-2RS",
+  "/search?q=hydralic%20hose",
+  "/search?q=zzqx%20frobnicator",
+  "/desk/sign-in",
+  "/desk/forgot-password",
+];
 
 const widths = [320, 360, 390, 768, 1024, 1280, 1920];
 
