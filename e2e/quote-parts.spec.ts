@@ -102,13 +102,13 @@ test.describe("parts list and files, with JavaScript", () => {
     await page.goto("/#quote");
     await hydrated(page);
     await page.locator("#quote").getByRole("button", { name: "Add a line" }).click();
+    await expect(partInputs(page)).toHaveCount(2);
     await page
       .locator("#quote")
       .getByLabel("Photos or drawings")
       .setInputFiles(
         await phonePhoto(testInfo.outputPath("a-very-long-photo-name-from-the-phone-camera-roll.jpg"), 50, 50),
       );
-    await expect(partInputs(page)).toHaveCount(2);
     await expect(page.getByRole("list", { name: "Attached files" }).getByRole("listitem")).toHaveCount(1);
     const beyond = await page.evaluate(() =>
       [...document.querySelectorAll("#quote *")]
