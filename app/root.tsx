@@ -14,12 +14,12 @@ import { useRootData } from "#app/lib/root-data.ts";
 import { siteEntities } from "#app/lib/structured-data.ts";
 import type { Route } from "./+types/root";
 
-export function loader() {
+export async function loader() {
   const { site, closures } = getConfig();
   return {
     site,
     categoryLinks: categories.map(({ slug, title }) => ({ slug, title })),
-    openingCalendar: todaysOpeningCalendar(site, closures),
+    openingCalendar: await todaysOpeningCalendar(site, closures),
   };
 }
 

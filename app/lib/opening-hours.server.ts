@@ -1,4 +1,3 @@
-import Holidays from "date-holidays";
 import type { Site } from "#app/content/site.ts";
 import { addDays, type ClosedDay, londonTime, type OpeningCalendar, weeklyHours } from "#app/lib/opening-hours.ts";
 
@@ -36,8 +35,13 @@ export function parseClosures(text: string): { ranges: ClosureRange[] } | { erro
   return { ranges };
 }
 
+// The holiday rules of every country take most of a second to load: only on first use, not at boot.
+let holidaysLibrary: Promise<typeof import("date-holidays")> | undefined;
+
 /** England & Wales bank holidays (substitute days included) between two dates, inclusive. */
-export function bankHolidays(from: string, to: string): ClosedDay[] {
+export async function bankHolidays(from: string, to: string): Promise<ClosedDay[]> {
+  holidaysLibrary ??= import("date-holidays");
+  const { default: Holidays } = await holidaysLibrary;
   const holidays = new Holidays("GB", "ENG");
   const days: ClosedDay[] = [];
   for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year++) {
@@ -52,12 +56,16 @@ export function bankHolidays(from: string, to: string): ClosedDay[] {
 export const CLOSURE_NAME = "Closed";
 
 /** Everything the browser needs to say whether the counter is open, from today (London) for CALENDAR_MONTHS. */
-export function openingCalendar(site: Site, closures: ClosureRange[], now = new Date()): OpeningCalendar {
+export async function openingCalendar(
+  site: Site,
+  closures: ClosureRange[],
+  now = new Date(),
+): Promise<OpeningCalendar> {
   const from = londonTime(now).date;
   const end = new Date(`${from}T00:00:00Z`);
   end.setUTCMonth(end.getUTCMonth() + CALENDAR_MONTHS);
   const to = end.toISOString().slice(0, 10);
-  const closed = new Map(bankHolidays(from, to).map((day) => [day.date, day]));
+  const closed = new Map((await bankHolidays(from, to)).map((day) => [day.date, day]));
   for (const range of closures) {
     for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
       if (date >= from && date <= to && !closed.has(date)) closed.set(date, { date, name: CLOSURE_NAME });
@@ -73,8 +81,8 @@ export function openingCalendar(site: Site, closures: ClosureRange[], now = new 
 let cached: { date: string; calendar: OpeningCalendar } | undefined;
 
 /** The calendar for the process's one configuration, worked out once a day (it takes a few milliseconds). */
-export function todaysOpeningCalendar(site: Site, closures: ClosureRange[], now = new Date()) {
+export async function todaysOpeningCalendar(site: Site, closures: ClosureRange[], now = new Date()) {
   const date = londonTime(now).date;
-  if (cached?.date !== date) cached = { date, calendar: openingCalendar(site, closures, now) };
+  if (cached?.date !== date) cached = { date, calendar: await openingCalendar(site, closures, now) };
   return cached.calendar;
 }

@@ -11,7 +11,7 @@ import {
 } from "#app/lib/opening-hours.ts";
 
 /** The default hours, England & Wales bank holidays and a Christmas shutdown, as the server would send them. */
-const calendar: OpeningCalendar = openingCalendar(
+const calendar: OpeningCalendar = await openingCalendar(
   defaultSite,
   [{ from: "2026-12-24", to: "2027-01-01" }],
   new Date("2026-01-01T12:00:00Z"),
@@ -42,8 +42,8 @@ describe("open now, with fixed clocks (London time)", () => {
     expect(at(instant)).toBe(expected);
   });
 
-  it("Christmas Day without a configured closure is a bank holiday too", () => {
-    const plain = openingCalendar(defaultSite, [], new Date("2026-01-01T12:00:00Z"));
+  it("Christmas Day without a configured closure is a bank holiday too", async () => {
+    const plain = await openingCalendar(defaultSite, [], new Date("2026-01-01T12:00:00Z"));
     // Boxing Day 2026 falls on a Saturday: it is shut too, and Monday 28th is the substitute day.
     expect(describeOpenState(openState(new Date("2026-12-25T10:00:00Z"), plain))).toBe("Closed · opens Tue 8:30");
     expect(describeOpenState(openState(new Date("2026-12-26T10:00:00Z"), plain))).toBe("Closed · opens Tue 8:30");
@@ -104,8 +104,8 @@ describe("hours and closed days", () => {
     expect(parseHoursLine("Mon-Fri 17:00-8:30")).toBeUndefined();
   });
 
-  it("lists the England & Wales bank holidays for the next two years", () => {
-    const days = bankHolidays("2026-11-22", "2028-11-22");
+  it("lists the England & Wales bank holidays for the next two years", async () => {
+    const days = await bankHolidays("2026-11-22", "2028-11-22");
     expect(days.map((d) => d.date)).toEqual([
       "2026-12-25",
       "2026-12-26",
@@ -131,9 +131,9 @@ describe("hours and closed days", () => {
     expect(days.find((d) => d.date === "2027-03-26")?.name).toBe("Good Friday");
   });
 
-  it("the calendar covers at least 24 months ahead and includes closures once", () => {
+  it("the calendar covers at least 24 months ahead and includes closures once", async () => {
     const now = new Date("2026-11-22T10:00:00Z");
-    const { closed, weekly } = openingCalendar(defaultSite, [{ from: "2026-12-24", to: "2027-01-01" }], now);
+    const { closed, weekly } = await openingCalendar(defaultSite, [{ from: "2026-12-24", to: "2027-01-01" }], now);
     expect((closed.at(-1)?.date ?? "") >= "2028-11-22").toBe(true);
     expect(closed.filter((d) => d.date === "2026-12-25")).toHaveLength(1);
     expect(closed.map((d) => d.date)).toContain("2026-12-31");
@@ -159,10 +159,10 @@ describe("hours and closed days", () => {
 });
 
 describe("structured data for closed days", () => {
-  it("lists bank holidays and closures of the next 12 months, consecutive days as one range", () => {
+  it("lists bank holidays and closures of the next 12 months, consecutive days as one range", async () => {
     const now = new Date("2026-11-22T10:00:00Z");
     const special = specialOpeningHoursSpecification(
-      openingCalendar(defaultSite, [{ from: "2026-12-24", to: "2027-01-01" }], now),
+      await openingCalendar(defaultSite, [{ from: "2026-12-24", to: "2027-01-01" }], now),
     );
     expect(special[0]).toEqual({
       "@type": "OpeningHoursSpecification",
