@@ -121,36 +121,22 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
           />
         </FilterField>
-        <FilterField id="urgency" label="Urgency" error={errors.urgency}>
-          <select
-            id="urgency"
-            name="urgency"
-            defaultValue={search.urgency}
-            className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
-          >
-            <option value="">Any urgency</option>
-            {urgencies.map((u) => (
-              <option key={u.value} value={u.value}>
-                {u.label}
-              </option>
-            ))}
-          </select>
-        </FilterField>
-        <FilterField id="category" label="Category" error={errors.category}>
-          <select
-            id="category"
-            name="category"
-            defaultValue={search.category}
-            className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
-          >
-            <option value="">Any category</option>
-            {quoteCategories.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect
+          id="urgency"
+          label="Urgency"
+          error={errors.urgency}
+          value={search.urgency}
+          anyLabel="Any urgency"
+          options={urgencies}
+        />
+        <FilterSelect
+          id="category"
+          label="Category"
+          error={errors.category}
+          value={search.category}
+          anyLabel="Any category"
+          options={quoteCategories}
+        />
         <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1">
           <button type="submit" className={buttonClass}>
             Filter
@@ -212,6 +198,41 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dt className="text-sm font-semibold text-slate-700">{label}</dt>
       <dd className="mt-1 text-lg font-bold text-navy sm:text-2xl">{value}</dd>
     </div>
+  );
+}
+
+/** A filter chosen from a fixed list, with "any" first. */
+function FilterSelect({
+  id,
+  label,
+  error,
+  value,
+  anyLabel,
+  options,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  value?: string;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <FilterField id={id} label={label} error={error}>
+      <select
+        id={id}
+        name={id}
+        defaultValue={value}
+        className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FilterField>
   );
 }
 
