@@ -28,6 +28,8 @@ function buildTwin() {
   for (const part of ["client", "server"]) fs.cpSync(`build/${part}`, `${root}/build/${part}`, { recursive: true });
   fs.cpSync("server/index.js", `${root}/server/index.js`);
   fs.cpSync("drizzle", `${root}/drizzle`, { recursive: true });
+  // The copy's own `#build/*`: without it the import resolves through the project's package.json to build/.
+  fs.writeFileSync(`${root}/package.json`, JSON.stringify({ type: "module", imports: { "#build/*": "./build/*" } }));
   preparePages(`${root}/build`, (html) =>
     html
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
@@ -118,6 +120,12 @@ const twin = await startServer({}, undefined, { port: basePort + 1, entry: twinE
   await ours.stop();
   throw error;
 });
+for (const pagePath of paths) {
+  if ((await (await fetch(`${twin.url}${pagePath}`)).text()).includes("<script")) {
+    await Promise.all([ours.stop(), twin.stop()]);
+    throw new Error(`The twin of ${pagePath} still has a script: it is not serving its own copy of the build.`);
+  }
+}
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: [

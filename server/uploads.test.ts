@@ -98,6 +98,23 @@ function uploadSuite(label: string, setup: () => Promise<Target>) {
       nothingLeft();
     });
 
+    it("stores an iPhone photo (HEIC) as a JPEG without its EXIF", async () => {
+      const heic = fs.readFileSync("test/fixtures/photo.heic");
+      expect(heic.includes("PhoneMaker")).toBe(true);
+      const before = storedFiles(storageDir());
+      const response = await post(form([{ name: "IMG_0042.HEIC", bytes: heic, type: "image/heic" }]));
+      expect(response.status).toBe(200);
+      const added = storedFiles(storageDir()).filter((name) => !before.includes(name));
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatch(/\.jpg/);
+      const stored = fs.readFileSync(path.join(storageDir(), added[0] ?? ""));
+      const metadata = await sharp(stored).metadata();
+      expect(metadata).toMatchObject({ format: "jpeg", width: 320, height: 240 });
+      expect(metadata.exif).toBeUndefined();
+      expect(stored.includes("PhoneMaker")).toBe(false);
+      nothingLeft();
+    });
+
     it.each([
       [
         "six files",

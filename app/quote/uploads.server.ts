@@ -1,19 +1,15 @@
 import crypto from "node:crypto";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import {
-  type FileUpload,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxTotalSizeExceededError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
+import { finished, pipeline } from "node:stream/promises";
+import { Busboy } from "@fastify/busboy";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
 import { attachmentField, attachmentRules, cleanFileName } from "#app/quote/attachments.ts";
+import { decodeHeic, HeicTooLargeError } from "#app/quote/heic.server.ts";
 
 /** Decoded size a photo may have: a 48-megapixel phone photo fits, a decompression bomb does not. */
 export const maxInputPixels = 50_000_000;
@@ -45,13 +41,14 @@ export type ReceivedFile = {
   sha256: string;
 };
 
-const images: Record<string, { extension: string; format: "jpeg" | "png" | "webp" }> = {
+type StoredImage = { extension: string; format: "jpeg" | "png" | "webp"; heic?: true };
+const images: Record<string, StoredImage> = {
   "image/jpeg": { extension: "jpg", format: "jpeg" },
   "image/png": { extension: "png", format: "png" },
   "image/webp": { extension: "webp", format: "webp" },
   // Stored as JPEG: staff and mail clients can open it, and it is re-encoded like any photo.
-  "image/heic": { extension: "jpg", format: "jpeg" },
-  "image/heif": { extension: "jpg", format: "jpeg" },
+  "image/heic": { extension: "jpg", format: "jpeg", heic: true },
+  "image/heif": { extension: "jpg", format: "jpeg", heic: true },
 };
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -61,28 +58,19 @@ export const limitMessages = {
   totalSize: `Attached files can be up to ${megabytes(attachmentRules.maxTotalBytes)} in all.`,
 };
 
-async function writeIncoming(file: FileUpload, dir: string) {
-  const localPath = path.join(dir, `${crypto.randomBytes(16).toString("hex")}.part`);
-  const hash = crypto.createHash("sha256");
-  let size = 0;
-  const source = Readable.fromWeb(file.stream() as import("node:stream/web").ReadableStream<Uint8Array>);
-  source.on("data", (chunk: Buffer) => {
-    size += chunk.length;
-    hash.update(chunk);
-  });
-  await pipeline(source, createWriteStream(localPath, { mode: 0o600 }));
-  return { localPath, size, sha256: hash.digest("hex") };
-}
-
 /**
  * Re-encodes a photo so that no metadata survives (EXIF with the GPS position of the buyer's site,
  * XMP, IPTC, comments; colour is converted to sRGB), after turning it upright as the camera meant.
  */
-async function reencode(inputPath: string, outputPath: string, format: "jpeg" | "png" | "webp", name: string) {
+async function reencode(inputPath: string, outputPath: string, image: StoredImage, name: string) {
   try {
-    const image = sharp(inputPath, { limitInputPixels: maxInputPixels, failOn: "error", sequentialRead: true });
-    const info = await image
-      .rotate()
+    const { format } = image;
+    const source = image.heic
+      ? await decodeHeic(inputPath, maxInputPixels).then(({ data, width, height }) =>
+          sharp(data, { raw: { width, height, channels: 4 } }),
+        )
+      : sharp(inputPath, { limitInputPixels: maxInputPixels, failOn: "error", sequentialRead: true }).rotate();
+    const info = await source
       .resize({ width: maxStoredEdge, height: maxStoredEdge, fit: "inside", withoutEnlargement: true })
       .toFormat(format, format === "jpeg" ? { quality: 85, mozjpeg: true } : {})
       .toFile(outputPath);
@@ -90,7 +78,7 @@ async function reencode(inputPath: string, outputPath: string, format: "jpeg" | 
   } catch (error) {
     await fs.rm(outputPath, { force: true });
     const message = error instanceof Error ? error.message : "";
-    if (/pixel limit/i.test(message)) {
+    if (error instanceof HeicTooLargeError || /pixel limit/i.test(message)) {
       throw new UploadError(413, `“${name}” has too many pixels to open. Please send a smaller photo.`);
     }
     throw new UploadError(
@@ -100,13 +88,35 @@ async function reencode(inputPath: string, outputPath: string, format: "jpeg" | 
   }
 }
 
-async function receive(file: FileUpload, dir: string): Promise<ReceivedFile | undefined> {
-  const fileName = cleanFileName(file.name);
-  const written = await writeIncoming(file, dir);
+type Incoming = { localPath: string; size: number; sha256: string };
+
+/** Writes one file part to the incoming folder as it arrives; a part cut short leaves no file. */
+async function writeIncoming(stream: Readable, dir: string): Promise<Incoming> {
+  const localPath = path.join(dir, `${crypto.randomBytes(16).toString("hex")}.part`);
+  const hash = crypto.createHash("sha256");
+  let size = 0;
+  stream.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    hash.update(chunk);
+  });
+  const out = createWriteStream(localPath, { mode: 0o600 });
+  try {
+    await pipeline(stream, out);
+  } catch (error) {
+    if (!out.closed) await once(out, "close").catch(() => {});
+    await fs.rm(localPath, { force: true });
+    throw error;
+  }
+  return { localPath, size, sha256: hash.digest("hex") };
+}
+
+/** Checks a written file by its bytes and re-encodes photos; the file as sent is removed either way. */
+async function check(written: Incoming, sentName: string): Promise<ReceivedFile | undefined> {
+  const fileName = cleanFileName(sentName);
   try {
     if (written.size === 0) {
       // A file input left empty still sends a nameless empty part: that is no attachment at all.
-      if (!file.name) return undefined;
+      if (!sentName) return undefined;
       throw new UploadError(422, `“${fileName}” is empty. Please choose the file again.`);
     }
     // The bytes decide, never the name or the declared type.
@@ -114,7 +124,7 @@ async function receive(file: FileUpload, dir: string): Promise<ReceivedFile | un
     const image = sniffed && images[sniffed.mime];
     if (image) {
       const outputPath = `${written.localPath}.${image.extension}`;
-      const encoded = await reencode(written.localPath, outputPath, image.format, fileName);
+      const encoded = await reencode(written.localPath, outputPath, image, fileName);
       return {
         localPath: outputPath,
         fileName,
@@ -148,55 +158,113 @@ async function receive(file: FileUpload, dir: string): Promise<ReceivedFile | un
   }
 }
 
-/** Reads what is left of a refused body, within the body limit, so the browser sees our answer. */
-async function drain(request: Request) {
-  try {
-    if (!request.body || request.bodyUsed) return;
-    const reader = request.body.getReader();
-    for (;;) if ((await reader.read()).done) break;
-  } catch {}
+const unreadable = () => new UploadError(400, "We could not read that form. Please reload the page and try again.");
+
+/**
+ * Parses the form as it arrives. Each file streams to the incoming folder in small chunks (never whole in
+ * memory) and is checked and re-encoded there, one at a time, while the rest of the body is still read;
+ * only its description is kept. Settles only when every file task has settled, so that a refusal can
+ * remove everything that was written.
+ */
+function parse(source: Readable, headers: Headers, dir: string, files: ReceivedFile[]) {
+  return new Promise<FormData>((resolve, reject) => {
+    const formData = new FormData();
+    const tasks: Promise<unknown>[] = [];
+    const streams = new Set<Readable>();
+    let checks: Promise<void> = Promise.resolve();
+    let failure: unknown;
+    let fileCount = 0;
+    let fileBytes = 0;
+    let textBytes = 0;
+    const fail = (error: unknown) => {
+      if (failure) return;
+      failure = error;
+      source.unpipe();
+      // With an error: a part already read to its end but not yet consumed would otherwise never settle.
+      for (const stream of streams) stream.destroy(new Error("upload refused"));
+      void Promise.allSettled(tasks).then(() => reject(error));
+    };
+
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({
+        headers: { "content-type": headers.get("content-type") ?? "" },
+        limits: {
+          fileSize: attachmentRules.maxFileBytes,
+          fieldSize: formOverheadBytes,
+          parts: 400,
+          headerPairs: 20,
+        },
+      });
+    } catch {
+      return reject(unreadable());
+    }
+
+    parser.on("field", (name, value, nameTruncated, valueTruncated) => {
+      textBytes += name.length + value.length;
+      if (nameTruncated || valueTruncated || textBytes > formOverheadBytes) return fail(unreadable());
+      formData.append(name, value);
+    });
+    parser.on("file", (fieldName, stream, sentName) => {
+      if (failure) return stream.resume();
+      streams.add(stream);
+      stream.on("error", () => {});
+      let counted = false;
+      stream.on("data", (chunk: Buffer) => {
+        fileBytes += chunk.length;
+        if (!counted && fieldName === attachmentField) {
+          counted = true;
+          if (++fileCount > attachmentRules.maxFiles) fail(new UploadError(413, limitMessages.files));
+        }
+        if (fileBytes > attachmentRules.maxTotalBytes) fail(new UploadError(413, limitMessages.totalSize));
+      });
+      stream.on("limit", () => fail(new UploadError(413, limitMessages.fileSize)));
+      // Files under any other name are read past and forgotten.
+      if (fieldName !== attachmentField) return stream.resume();
+      const previous = checks;
+      const task = writeIncoming(stream, dir)
+        .finally(() => streams.delete(stream))
+        .then(async (incoming) => {
+          await previous;
+          if (failure) return void (await fs.rm(incoming.localPath, { force: true }));
+          const received = await check(incoming, sentName ?? "");
+          if (received) files.push(received);
+        })
+        .catch(fail);
+      checks = task;
+      tasks.push(task);
+    });
+    parser.on("partsLimit", () => fail(unreadable()));
+    parser.on("error", () => fail(unreadable()));
+    parser.on("finish", () => {
+      void Promise.allSettled(tasks).then(() => {
+        if (!failure) resolve(formData);
+      });
+    });
+    source.on("error", () => fail(unreadable()));
+    source.pipe(parser);
+  });
 }
 
 export type QuoteForm = { formData: FormData; files: ReceivedFile[]; discard(): Promise<void> };
 
-/**
- * Parses the quote form as a stream. Each file goes to the incoming folder as it arrives and is checked
- * and re-encoded there; only its description is kept. Any refusal removes every file already received.
- */
+/** Reads the quote form; any refusal removes every file already received and reads out the body. */
 export async function readQuoteForm(request: Request, incomingDir: string): Promise<QuoteForm> {
   await fs.mkdir(incomingDir, { recursive: true, mode: 0o700 });
   const files: ReceivedFile[] = [];
   const discard = async () => {
     await Promise.all(files.map((file) => fs.rm(file.localPath, { force: true })));
   };
-  let total = 0;
+  const source = request.body
+    ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>)
+    : Readable.from([]);
   try {
-    const formData = await parseFormData(
-      request,
-      {
-        maxFiles: attachmentRules.maxFiles,
-        maxFileSize: attachmentRules.maxFileBytes,
-        maxTotalSize: attachmentRules.maxTotalBytes + formOverheadBytes,
-        maxParts: 400,
-      },
-      async (file) => {
-        if (file.fieldName !== attachmentField) return undefined;
-        const received = await receive(file, incomingDir);
-        if (!received) return undefined;
-        files.push(received);
-        total += file.size;
-        if (total > attachmentRules.maxTotalBytes) throw new UploadError(413, limitMessages.totalSize);
-        return undefined;
-      },
-    );
-    return { formData, files, discard };
+    return { formData: await parse(source, request.headers, incomingDir, files), files, discard };
   } catch (error) {
     await discard();
-    await drain(request);
-    if (error instanceof UploadError) throw error;
-    if (error instanceof MaxFilesExceededError) throw new UploadError(413, limitMessages.files);
-    if (error instanceof MaxFileSizeExceededError) throw new UploadError(413, limitMessages.fileSize);
-    if (error instanceof MaxTotalSizeExceededError) throw new UploadError(413, limitMessages.totalSize);
-    throw new UploadError(400, "We could not read that form. Please reload the page and try again.");
+    // Read what is left of a refused body, within the body limit, so that the browser sees our answer.
+    source.resume();
+    await finished(source).catch(() => {});
+    throw error instanceof UploadError ? error : unreadable();
   }
 }

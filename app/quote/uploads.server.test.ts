@@ -1,0 +1,53 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
+
+const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+const MB = 1024 * 1024;
+let dir: string;
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function request(files: { name: string; bytes: Uint8Array }[], fields: Record<string, string> = {}) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ customerName: "Sam", ...fields })) body.append(name, value);
+  for (const file of files) body.append("attachments", new Blob([new Uint8Array(file.bytes)]), file.name);
+  return new Request("http://localhost/quote/send", { method: "POST", body });
+}
+
+async function read(files: { name: string; bytes: Uint8Array }[], fields?: Record<string, string>) {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-incoming-"));
+  return readQuoteForm(request(files, fields), dir);
+}
+
+describe("readQuoteForm", () => {
+  it("keeps the fields and receives each file into the incoming folder", async () => {
+    const form = await read([{ name: "a.pdf", bytes: pdf }], { "lines[0].part": "6205" });
+    expect(form.formData.get("customerName")).toBe("Sam");
+    expect(form.formData.get("lines[0].part")).toBe("6205");
+    expect(form.files.map((file) => [file.fileName, file.contentType, file.size])).toEqual([
+      ["a.pdf", "application/pdf", pdf.length],
+    ]);
+    expect(fs.readdirSync(dir)).toEqual([path.basename(form.files[0]?.localPath ?? "")]);
+    await form.discard();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    ["six files", () => Array.from({ length: 6 }, (_, i) => ({ name: `d${i}.pdf`, bytes: pdf })), 413, /up to 5 files/],
+    ["an 11 MB file", () => [{ name: "big.pdf", bytes: Buffer.concat([pdf, Buffer.alloc(11 * MB)]) }], 413, /10 MB/],
+    [
+      "26 MB in all",
+      () => [9, 9, 8].map((size, i) => ({ name: `p${i}.pdf`, bytes: Buffer.concat([pdf, Buffer.alloc(size * MB)]) })),
+      413,
+      /25 MB in all/,
+    ],
+    ["a disguised file", () => [{ name: "x.jpg", bytes: Buffer.from("#!/bin/sh\n") }], 415, /not a photo or a PDF/],
+  ])("refuses %s and leaves no file behind", async (_, files, status, message) => {
+    const error = await read(files()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toMatchObject({ status, message: expect.stringMatching(message) });
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+});
