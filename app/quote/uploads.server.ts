@@ -2,17 +2,26 @@ import crypto from "node:crypto";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { Busboy } from "@fastify/busboy";
 import { fileTypeFromFile } from "file-type";
+import pLimit from "p-limit";
 import sharp from "sharp";
 import { attachmentField, attachmentRules, cleanFileName } from "#app/quote/attachments.ts";
 import { decodeHeic, HeicTooLargeError } from "#app/quote/heic.server.ts";
 
 /** Decoded size a photo may have: a 48-megapixel phone photo fits, a decompression bomb does not. */
 export const maxInputPixels = 50_000_000;
+// Every photo is decoded once, so libvips' operation cache (up to 50 MB) would only hold memory; one
+// thread per photo keeps each decode's buffers to one set while other requests use the other cores.
+sharp.cache(false);
+sharp.concurrency(1);
+/** Photos decoded at once across all requests: one per core, so memory stays flat however many upload. */
+const decoding = pLimit(Math.max(1, os.availableParallelism()));
+
 /** Photos are stored at most this many pixels on the long edge: nameplates stay legible. */
 const maxStoredEdge = 4096;
 /** Room for the text fields of the form on top of the files. */
@@ -72,7 +81,7 @@ async function reencode(inputPath: string, outputPath: string, image: StoredImag
       : sharp(inputPath, { limitInputPixels: maxInputPixels, failOn: "error", sequentialRead: true }).rotate();
     const info = await source
       .resize({ width: maxStoredEdge, height: maxStoredEdge, fit: "inside", withoutEnlargement: true })
-      .toFormat(format, format === "jpeg" ? { quality: 85, mozjpeg: true } : {})
+      .toFormat(format, format === "jpeg" ? { quality: 85 } : {})
       .toFile(outputPath);
     return { width: info.width, height: info.height, size: info.size };
   } catch (error) {
@@ -124,7 +133,7 @@ async function check(written: Incoming, sentName: string): Promise<ReceivedFile 
     const image = sniffed && images[sniffed.mime];
     if (image) {
       const outputPath = `${written.localPath}.${image.extension}`;
-      const encoded = await reencode(written.localPath, outputPath, image, fileName);
+      const encoded = await decoding(() => reencode(written.localPath, outputPath, image, fileName));
       return {
         localPath: outputPath,
         fileName,
