@@ -28,7 +28,7 @@ describe("configuration", () => {
     expect(readConfig({})).toMatchObject({
       trustProxy: ["loopback"],
       http: {
-        requestTimeoutMs: 30_000,
+        requestTimeoutMs: 120_000,
         headersTimeoutMs: 10_000,
         keepAliveTimeoutMs: 5000,
         maxConnections: 1000,
@@ -109,7 +109,7 @@ describe("configuration", () => {
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],
     [{ REQUEST_TIMEOUT_MS: "0" }, "REQUEST_TIMEOUT_MS"],
-    [{ HEADERS_TIMEOUT_MS: "40000" }, "HEADERS_TIMEOUT_MS"],
+    [{ HEADERS_TIMEOUT_MS: "130000" }, "HEADERS_TIMEOUT_MS"],
     [{ MAX_CONNECTIONS: "-1" }, "MAX_CONNECTIONS"],
     [{ SHUTDOWN_TIMEOUT_MS: "soon" }, "SHUTDOWN_TIMEOUT_MS"],
     [{ SITE_CLOSURES: "Christmas" }, "SITE_CLOSURES"],

@@ -56,7 +56,7 @@ const envSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   TRUST_PROXY: trustProxy,
-  REQUEST_TIMEOUT_MS: milliseconds(30_000, 1000, 600_000),
+  REQUEST_TIMEOUT_MS: milliseconds(120_000, 1000, 600_000),
   HEADERS_TIMEOUT_MS: milliseconds(10_000, 1000, 600_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(5000, 1000, 600_000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(1000),
