@@ -6,7 +6,8 @@
 // - drops the build's stand-in nonce: pages carry a hash-based Content-Security-Policy instead;
 // - moves the script preloads out of <head> and starts the scripts after the page has loaded and painted,
 //   so scripts never compete with the HTML, stylesheet and images for a slow link (the page works without
-//   them meanwhile: links, the menu and the quote form are plain HTML);
+//   them meanwhile: links, the menu and the quote form are plain HTML), and makes the inline scripts
+//   modules, so they no longer split the parsing of the page;
 // - records, in build/server/pages.json, the sha-256 of every inline script (the page's `script-src`) and a
 //   strong ETag per encoding, which server/pages.ts serves from memory.
 //
@@ -48,24 +49,32 @@ export function deferScripts(html) {
   const boot = html.match(bootScript);
   if (!boot && html.includes('id="deferred-boot"')) return html;
   if (!boot) throw new Error("The page has no React Router boot module: the build's output format changed.");
+  const react = preloads.find((href) => /\/react-[\w-]+\.js$/.test(href));
   const start = [
     "(() => {",
     "  const start = () => {",
-    `    for (const href of ${JSON.stringify(preloads)}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    `    const boot = Object.assign(document.createElement("script"), { type: "module", textContent: document.getElementById("deferred-boot").textContent });`,
-    "    document.body.append(boot);",
+    `    for (const href of ${JSON.stringify([...new Set(preloads)])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `    const boot = () => document.body.append(Object.assign(document.createElement("script"), { type: "module", textContent: document.getElementById("deferred-boot").textContent }));`,
+    // React is evaluated in a task of its own, then the rest: two shorter tasks instead of one long one.
+    react ? `    import(${JSON.stringify(react)}).finally(() => setTimeout(boot));` : "    boot();",
     "  };",
     "  const afterPaint = () => requestAnimationFrame(() => setTimeout(start));",
     `  if (document.readyState === "complete") afterPaint();`,
     `  else addEventListener("load", afterPaint, { once: true });`,
     "})();",
   ].join("\n");
-  return html
-    .replace(modulePreload, "")
-    .replace(
-      bootScript,
-      () => `<script type="text/plain" id="deferred-boot">${boot[1]}</script><script>${start}</script>`,
-    );
+  return (
+    html
+      .replace(modulePreload, "")
+      .replace(
+        bootScript,
+        () => `<script type="text/plain" id="deferred-boot">${boot[1]}</script><script>${start}</script>`,
+      )
+      // Inline classic scripts stop the parser where they stand, and the browser paints there and finishes the
+      // page in a second long task; as modules they wait for the end of the document, which is parsed in one
+      // go, as if it had no script. They only set up data for the deferred boot, so nothing needs them sooner.
+      .replaceAll("<script>", '<script type="module">')
+  );
 }
 
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;

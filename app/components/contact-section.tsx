@@ -35,7 +35,10 @@ export function ContactSection({
             </a>
             <p>{site.hours.weekdays}</p>
             <p>{site.hours.saturday}</p>
-            <OpenNow className="font-semibold text-navy" />
+            {/* The line is held open until the browser fills it, so nothing below moves when it does. */}
+            <p className="min-h-6">
+              <OpenNow className="font-semibold text-navy" />
+            </p>
           </div>
           <div className={cardClass} data-testid="contact-card">
             <Mail aria-hidden="true" className={iconClass} />
