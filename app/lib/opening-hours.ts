@@ -44,19 +44,38 @@ export function weeklyHours(lines: string[]): WeeklyHours {
   return weekly;
 }
 
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+/**
+ * Formatters are made on first use, not when the module loads: one with a time zone takes milliseconds to
+ * build, and module loading is one long task on the page's critical path.
+ */
+function lazily<T>(make: () => T) {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+const londonParts = lazily(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 /** The London calendar date (YYYY-MM-DD) and minutes after midnight of an instant. */
 export function londonTime(instant: Date) {
-  const parts = Object.fromEntries(londonParts.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    londonParts()
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   return { date, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
@@ -98,7 +117,7 @@ export function openState(instant: Date, calendar: OpeningCalendar): OpenState {
 /** 17:00, 8:30: hours written as the site writes them. */
 export const formatClock = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
 
-const dayMonth = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" });
+const dayMonth = lazily(() => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" }));
 
 /** Within this many minutes of closing, the countdown replaces the closing time. */
 export const CLOSING_SOON_MINUTES = 30;
@@ -117,7 +136,7 @@ export function describeOpenState(state: OpenState) {
       ? "today"
       : daysAhead < 7
         ? dayAbbreviations[weekdayOf(date)]
-        : `${dayAbbreviations[weekdayOf(date)]} ${dayMonth.format(new Date(`${date}T00:00:00Z`))}`;
+        : `${dayAbbreviations[weekdayOf(date)]} ${dayMonth().format(new Date(`${date}T00:00:00Z`))}`;
   return `Closed · opens ${day} ${formatClock(opens)}`;
 }
 
