@@ -39,7 +39,11 @@ function buildTwin() {
   return path.join(root, "server/index.js");
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** Median of the runs that produced the figure (Lighthouse now and then returns a run without paint metrics). */
+const median = (values: number[]) => {
+  const measured = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return measured[Math.floor(measured.length / 2)] ?? Number.NaN;
+};
 
 type Sample = Record<string, number>;
 async function measure(url: string, port: number): Promise<Sample> {
