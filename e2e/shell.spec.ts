@@ -186,7 +186,13 @@ test.describe("mobile menu without JavaScript", () => {
     const panel = page.getByRole("dialog", { name: "Menu" });
     await expect(panel).toBeVisible();
     expect(await panel.boundingBox()).toMatchObject({ y: 0, height: 844 });
-    expect(Math.round(((await panel.boundingBox())?.x ?? 0) + ((await panel.boundingBox())?.width ?? 0))).toBe(390);
+    // The panel slides in: its right edge is read once it has arrived.
+    await expect
+      .poll(async () => {
+        const box = await panel.boundingBox();
+        return Math.round((box?.x ?? 0) + (box?.width ?? 0));
+      })
+      .toBe(390);
     await panel.getByRole("button", { name: "Close menu" }).click();
     await expect(panel).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -38,11 +38,14 @@ function compressCopies(file, source = fs.readFileSync(file)) {
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const bootScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
+/** Longest wait for the load event before the scripts start anyway. */
+const loadWaitMs = 3000;
+
 /**
  * React Router's boot module imports the page's modules as soon as the HTML is parsed, and its preloads sit
  * in <head>. Here the module is kept, word for word, in an inert `<script type="text/plain">`; a small script
- * runs it once the page has loaded and painted, adding the preloads first so the chunks download in parallel.
- * Its hash is in the policy like every other inline script's.
+ * runs it once the page has loaded and painted (or after `loadWaitMs`), adding the preloads first so the
+ * chunks download in parallel. Its hash is in the policy like every other inline script's.
  */
 export function deferScripts(html) {
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1]);
@@ -58,9 +61,11 @@ export function deferScripts(html) {
     // React is evaluated in a task of its own, then the rest: two shorter tasks instead of one long one.
     react ? `    import(${JSON.stringify(react)}).finally(() => setTimeout(boot));` : "    boot();",
     "  };",
-    "  const afterPaint = () => requestAnimationFrame(() => setTimeout(start));",
+    "  let started = false;",
+    "  const afterPaint = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(start)); } };",
     `  if (document.readyState === "complete") afterPaint();`,
-    `  else addEventListener("load", afterPaint, { once: true });`,
+    // A slow third-party frame (the map) delays the load event; it must not hold the page's script back long.
+    `  else { addEventListener("load", afterPaint, { once: true }); setTimeout(afterPaint, ${loadWaitMs}); }`,
     "})();",
   ].join("\n");
   return (
