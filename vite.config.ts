@@ -23,8 +23,9 @@ export default defineConfig({
                 {
                   name: "react",
                   tags: ["$initial"],
-                  // With the bundler's small runtime, which both need: otherwise it would be a fourth request.
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/,
+                  // The bundler's runtime helper cannot be grouped (no group test ever sees it): it stays a chunk
+                  // of its own, the fifth script request (ADR 0012).
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
                   priority: 2,
                 },
                 {
