@@ -2,48 +2,17 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { expect, it } from "vitest";
 import { createFsStorage } from "#app/quote/storage.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { attachments, quotes } from "#db/schema.ts";
 import { type RunningServer, startServer, validQuote } from "#test/server.ts";
+import { phonePhoto, samplePdf, uploadForm } from "#test/uploads.ts";
 
 const KILLS = 4;
 const CONCURRENCY = 3;
 const hour = 60 * 60 * 1000;
-
-const photo = () =>
-  sharp({
-    create: {
-      width: 1200,
-      height: 900,
-      channels: 3,
-      background: "#777",
-      noise: { type: "gaussian", mean: 128, sigma: 40 },
-    },
-  })
-    .jpeg()
-    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 40/1 0/1" } })
-    .toBuffer();
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-function form(bytes: Buffer, name: string) {
-  const body = new FormData();
-  for (const [field, value] of Object.entries({
-    ...validQuote,
-    customerName: name,
-    formToken: `t${Math.random().toString(36).slice(2, 12)}`,
-  })) {
-    body.append(field, value);
-  }
-  body.append("lines[0].part", "6205-2RS");
-  body.append("attachments", new Blob([new Uint8Array(bytes)]), "plate.jpg");
-  body.append("attachments", new Blob([new Uint8Array(bytes)]), "worn.jpg");
-  body.append("attachments", new Blob([pdf]), "drawing.pdf");
-  return body;
-}
 
 /** Sends the fields and the first half of a photo, then holds the connection open: an upload on its way. */
 function startSlowUpload(url: string, bytes: Buffer) {
@@ -77,7 +46,7 @@ it(`leaves no half-stored request and no orphan file across ${KILLS} SIGKILLs du
   const uploadsDir = path.join(dataDir, "uploads");
   const incomingDir = path.join(uploadsDir, ".incoming");
   const env = { QUOTE_RATE_LIMIT: "10000" };
-  const bytes = await photo();
+  const bytes = await phonePhoto(1200, 900, { noise: true });
   const acknowledged = new Set<string>();
   let attempted = 0;
   let answered = 0;
@@ -91,7 +60,14 @@ it(`leaves no half-stored request and no orphan file across ${KILLS} SIGKILLs du
       try {
         const response = await fetch(`${server.url}/quote/send`, {
           method: "POST",
-          body: form(bytes, name),
+          body: uploadForm(
+            [
+              { name: "plate.jpg", bytes },
+              { name: "worn.jpg", bytes },
+              { name: "drawing.pdf", bytes: samplePdf },
+            ],
+            { customerName: name, "lines[0].part": "6205-2RS" },
+          ),
           headers: { origin: server.url, "x-forwarded-for": `10.2.${id}.${attempted % 250}` },
         });
         const reply = (await response.json()) as { reference?: string };

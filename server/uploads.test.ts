@@ -5,36 +5,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describePostgres } from "#test/pg.ts";
 import { startS3 } from "#test/s3.ts";
-import { type RunningServer, startServer, validQuote } from "#test/server.ts";
+import { type RunningServer, startServer } from "#test/server.ts";
+import { uploadForm as form, samplePdf as pdf, phonePhoto as photo } from "#test/uploads.ts";
 
 const MB = 1024 * 1024;
-
-async function photo(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: "#777" } })
-    .jpeg()
-    .withExif({ IFD0: { Make: "PhoneMaker" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 40/1 0/1" } })
-    .toBuffer();
-}
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
-
-type Part = { name: string; bytes: Uint8Array; type?: string };
-
-function form(
-  files: Part[],
-  extra: Record<string, string> = {},
-  token = `t${Math.random().toString(36).slice(2, 12)}`,
-) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries({ ...validQuote, formToken: token, ...extra })) body.append(name, value);
-  for (const file of files) {
-    body.append(
-      "attachments",
-      new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type ?? "application/octet-stream" }),
-      file.name,
-    );
-  }
-  return body;
-}
 
 /** The files a storage holds: the bucket's folder for S3, DATA_DIR/uploads otherwise. */
 function storedFiles(dir: string) {

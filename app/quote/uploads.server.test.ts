@@ -3,20 +3,18 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
+import { samplePdf as pdf, type UploadPart, uploadForm } from "#test/uploads.ts";
 
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 const MB = 1024 * 1024;
 let dir: string;
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function request(files: { name: string; bytes: Uint8Array }[], fields: Record<string, string> = {}) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries({ customerName: "Sam", ...fields })) body.append(name, value);
-  for (const file of files) body.append("attachments", new Blob([new Uint8Array(file.bytes)]), file.name);
+function request(files: UploadPart[], fields: Record<string, string> = {}) {
+  const body = uploadForm(files, { customerName: "Sam", ...fields });
   return new Request("http://localhost/quote/send", { method: "POST", body });
 }
 
-async function read(files: { name: string; bytes: Uint8Array }[], fields?: Record<string, string>) {
+async function read(files: UploadPart[], fields?: Record<string, string>) {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-incoming-"));
   return readQuoteForm(request(files, fields), dir);
 }
