@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import appStylesheet from "#app/app.css?url";
 import { Footer } from "#app/components/footer.tsx";
@@ -60,16 +59,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           children
         ) : (
           <>
-            {/* Each boundary hydrates and commits on its own: three short tasks rather than one long one. */}
-            <Suspense>
-              <Header />
-            </Suspense>
+            <Header />
             <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              <Suspense>{children}</Suspense>
+              {children}
             </main>
-            <Suspense>
-              <Footer />
-            </Suspense>
+            <Footer />
           </>
         )}
         <IntentPrefetch />
