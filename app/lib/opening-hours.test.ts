@@ -49,6 +49,27 @@ describe("open now, with fixed clocks (London time)", () => {
     expect(describeOpenState(openState(new Date("2026-12-26T10:00:00Z"), plain))).toBe("Closed · opens Tue 8:30");
   });
 
+  it("reads London wall-clock time as Intl does, every 30 minutes from 2025 to 2035", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    const mismatches: string[] = [];
+    for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2036, 0, 1); time += 30 * 60_000) {
+      const instant = new Date(time);
+      const p = Object.fromEntries(intl.formatToParts(instant).map((part) => [part.type, part.value]));
+      const expected = { date: `${p.year}-${p.month}-${p.day}`, minutes: Number(p.hour) * 60 + Number(p.minute) };
+      const actual = londonTime(instant);
+      if (actual.date !== expected.date || actual.minutes !== expected.minutes) mismatches.push(instant.toISOString());
+    }
+    expect(mismatches).toEqual([]);
+  });
+
   describe("the last Sunday of March (clocks go forward at 01:00 GMT)", () => {
     it("Sunday 29 March 2026 is closed all day", () => {
       expect(at("2026-03-29T00:30:00Z")).toBe("Closed · opens Mon 8:30");

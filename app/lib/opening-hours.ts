@@ -1,10 +1,8 @@
 /**
  * Whether the trade counter is open, worked out in the browser from the configured hours and a short list of
  * closed dates (bank holidays and closures) that the server computes. Times are Europe/London wall-clock
- * times, so the clock changes need no special handling here: Intl converts the instant for us.
+ * times.
  */
-
-export const TIME_ZONE = "Europe/London";
 
 /** Opening and closing time in minutes after midnight. */
 export type DayHours = { opens: number; closes: number };
@@ -44,40 +42,27 @@ export function weeklyHours(lines: string[]): WeeklyHours {
   return weekly;
 }
 
-/**
- * Formatters are made on first use, not when the module loads: one with a time zone takes milliseconds to
- * build, and module loading is one long task on the page's critical path.
- */
-function lazily<T>(make: () => T) {
-  let value: T | undefined;
-  return () => {
-    value ??= make();
-    return value;
-  };
+/** 01:00 UTC on the last Sunday of a month (0 = January): when UK clocks change. */
+function lastSundayOneAm(year: number, month: number) {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
 }
 
-const londonParts = lazily(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
-
-/** The London calendar date (YYYY-MM-DD) and minutes after midnight of an instant. */
+/**
+ * The London calendar date (YYYY-MM-DD) and minutes after midnight of an instant. UK summer time runs from
+ * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October (Summer Time Order 2002).
+ * Worked out by hand because the browser's first time-zone formatter loads time-zone data for tens of
+ * milliseconds on a phone, in the middle of hydrating the header; a test checks it against Intl hour by hour.
+ */
 export function londonTime(instant: Date) {
-  const parts = Object.fromEntries(
-    londonParts()
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  const year = instant.getUTCFullYear();
+  const time = instant.getTime();
+  const summer = time >= lastSundayOneAm(year, 2) && time < lastSundayOneAm(year, 9);
+  const wallClock = new Date(time + (summer ? 3_600_000 : 0));
+  return {
+    date: wallClock.toISOString().slice(0, 10),
+    minutes: wallClock.getUTCHours() * 60 + wallClock.getUTCMinutes(),
+  };
 }
 
 /** Calendar arithmetic on YYYY-MM-DD strings, done in UTC so no local clock change can shift a day. */
@@ -117,7 +102,9 @@ export function openState(instant: Date, calendar: OpeningCalendar): OpenState {
 /** 17:00, 8:30: hours written as the site writes them. */
 export const formatClock = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}`;
 
-const dayMonth = lazily(() => new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short" }));
+const monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "25 Dec" from YYYY-MM-DD. */
+const dayMonth = (date: string) => `${Number(date.slice(8, 10))} ${monthAbbreviations[Number(date.slice(5, 7)) - 1]}`;
 
 /** Within this many minutes of closing, the countdown replaces the closing time. */
 export const CLOSING_SOON_MINUTES = 30;
@@ -136,7 +123,7 @@ export function describeOpenState(state: OpenState) {
       ? "today"
       : daysAhead < 7
         ? dayAbbreviations[weekdayOf(date)]
-        : `${dayAbbreviations[weekdayOf(date)]} ${dayMonth().format(new Date(`${date}T00:00:00Z`))}`;
+        : `${dayAbbreviations[weekdayOf(date)]} ${dayMonth(date)}`;
   return `Closed · opens ${day} ${formatClock(opens)}`;
 }
 
