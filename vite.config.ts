@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { foldBundlerRuntime } from "#scripts/fold-bundler-runtime.ts";
 
 const formsAndDesk =
   /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quote[\\/](schema|parts|parse)\.ts|components[\\/]field\.tsx))/;
@@ -23,9 +24,9 @@ export default defineConfig({
                 {
                   name: "react",
                   tags: ["$initial"],
-                  // The bundler's runtime helper cannot be grouped (no group test ever sees it): it stays a chunk
-                  // of its own, the fifth script request (ADR 0012).
-                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                  // The bundler's runtime helpers cannot be grouped (no group test ever sees them); they are folded
+                  // into this chunk after the build (scripts/fold-bundler-runtime.ts).
+                  test: /[\\/](node_modules[\\/](react|react-dom|scheduler)[\\/]|app[\\/]lib[\\/]react-init\.ts$)/,
                   priority: 2,
                 },
                 {
@@ -43,5 +44,5 @@ export default defineConfig({
     // so the app and its server share one module graph.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), foldBundlerRuntime("react")],
 });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Request, test } from "@playwright/test";
 import { decodeMailto, expectNoAxeViolations, hydrated, isPhone, routes, site } from "#e2e/support.ts";
 
 test.describe("every route", () => {
@@ -264,4 +264,21 @@ test("catalogue pages open at the top after navigation", async ({ page }) => {
   await page.getByRole("contentinfo").getByRole("link", { name: "Fluid Power" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Fluid Power" })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("every page starts with at most four scripts, and hydrates", async ({ page }) => {
+  for (const { path } of routes) {
+    const scripts = new Set<string>();
+    const count = (request: Request) => {
+      if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+    };
+    page.on("request", count);
+    await page.goto(path);
+    await hydrated(page);
+    // The opening state is worked out only in the browser, once the page has hydrated.
+    await expect(page.getByTestId("open-now").first()).toHaveText(/Open now|Closes in|Closed/);
+    page.off("request", count);
+    expect([...scripts], path).not.toHaveLength(0);
+    expect([...scripts].length, `${path}: ${[...scripts].join(", ")}`).toBeLessThanOrEqual(4);
+  }
 });
