@@ -94,6 +94,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             alt={category.alt}
             width={640}
             height={400}
+            fetchPriority="high"
             className="aspect-[8/5] w-full rounded-lg bg-mist"
           />
         </div>

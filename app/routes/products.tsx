@@ -81,6 +81,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 width={640}
                 height={400}
                 loading={index < 2 ? "eager" : "lazy"}
+                fetchPriority={index < 2 ? "high" : undefined}
                 className="aspect-[8/5] w-full bg-mist object-cover"
               />
               <div className="flex flex-1 flex-col gap-3 p-5">

@@ -51,6 +51,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 width={640}
                 height={400}
                 loading={index < 1 ? "eager" : "lazy"}
+                fetchPriority={index < 1 ? "high" : undefined}
                 className="aspect-[8/5] w-full bg-mist object-cover"
               />
               <div className="p-6">
