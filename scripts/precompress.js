@@ -38,14 +38,15 @@ function compressCopies(file, source = fs.readFileSync(file)) {
 const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const bootScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
-/** Longest wait for the load event before the scripts start anyway. */
+/** Longest wait for the load event and the first paint before the scripts start anyway. */
 const loadWaitMs = 3000;
 
 /**
  * React Router's boot module imports the page's modules as soon as the HTML is parsed, and its preloads sit
  * in <head>. Here the module is kept, word for word, in an inert `<script type="text/plain">`; a small script
- * runs it once the page has loaded and painted (or after `loadWaitMs`), adding the preloads first so the
- * chunks download in parallel. Its hash is in the policy like every other inline script's.
+ * runs it once the page has loaded and made its first contentful paint (or after `loadWaitMs`), adding the
+ * preloads first so the chunks download in parallel. Its hash is in the policy like every other inline
+ * script's.
  */
 export function deferScripts(html) {
   const preloads = [...html.matchAll(modulePreload)].map((match) => match[1]);
@@ -62,10 +63,15 @@ export function deferScripts(html) {
     react ? `    import(${JSON.stringify(react)}).finally(() => setTimeout(boot));` : "    boot();",
     "  };",
     "  let started = false;",
-    "  const afterPaint = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(start)); } };",
-    `  if (document.readyState === "complete") afterPaint();`,
+    "  const go = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(start)); } };",
+    // The load event can come before the first paint: wait for both, so the scripts never compete with it.
+    "  let waiting = 2;",
+    "  const ready = () => { if (--waiting === 0) go(); };",
+    `  if (document.readyState === "complete") ready(); else addEventListener("load", ready, { once: true });`,
+    `  if (!PerformanceObserver.supportedEntryTypes?.includes("paint") || performance.getEntriesByName("first-contentful-paint").length) ready();`,
+    `  else new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); ready(); } }).observe({ type: "paint", buffered: true });`,
     // A slow third-party frame (the map) delays the load event; it must not hold the page's script back long.
-    `  else { addEventListener("load", afterPaint, { once: true }); setTimeout(afterPaint, ${loadWaitMs}); }`,
+    `  setTimeout(go, ${loadWaitMs});`,
     "})();",
   ].join("\n");
   return (
