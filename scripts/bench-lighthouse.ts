@@ -155,6 +155,9 @@ const chrome = await chromeLauncher.launch({
 const rows: { path: string; ours: Sample; twin: Sample }[] = [];
 let clicks: Record<string, number> = {};
 try {
+  // One discarded run on each side first, so the first page is not measured with a cold browser and servers.
+  await measure(`${ours.url}${paths[0] ?? "/"}`, chrome.port);
+  await measure(`${twin.url}${paths[0] ?? "/"}`, chrome.port);
   for (const pagePath of paths) {
     const oursSamples: Sample[] = [];
     const twinSamples: Sample[] = [];
