@@ -6,14 +6,7 @@ export function BrandLink({ className = "" }: { className?: string }) {
   const site = useSite();
   return (
     <Link to="/" className={cn("flex min-h-11 items-center gap-2.5 font-bold", className)}>
-      <img
-        src="/art/brand/mark.svg"
-        alt=""
-        width={40}
-        height={40}
-        fetchPriority="high"
-        className="size-10 shrink-0"
-      />
+      <img src="/art/brand/mark.svg" alt="" width={40} height={40} fetchPriority="high" className="size-10 shrink-0" />
       <span className="text-lg leading-tight">{site.name}</span>
     </Link>
   );
