@@ -52,7 +52,7 @@ function lastSundayOneAm(year: number, month: number) {
  * The London calendar date (YYYY-MM-DD) and minutes after midnight of an instant. UK summer time runs from
  * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October (Summer Time Order 2002).
  * Worked out by hand because the browser's first time-zone formatter loads time-zone data for tens of
- * milliseconds on a phone, in the middle of hydrating the header; a test checks it against Intl hour by hour.
+ * milliseconds on a phone, in the middle of hydrating the header; a test checks it against Intl every half hour.
  */
 export function londonTime(instant: Date) {
   const year = instant.getUTCFullYear();
