@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 import { NonceProvider, nonceContext } from "#app/lib/context.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import { logRequestError } from "#app/lib/request-errors.server.ts";
+import { writeFullRouteList } from "#app/lib/route-manifest.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -42,11 +43,17 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const chunks: Buffer[] = [];
+          const body = new Transform({
+            transform(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            flush(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
+              const html = Buffer.concat(chunks).toString("utf8");
+              callback(null, writeFullRouteList(html, routerContext.manifest));
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

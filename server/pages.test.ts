@@ -37,6 +37,19 @@ const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
+/** The routes a page's boot script names, and the routes the server gives for the paths the page links to. */
+async function routeLists(html: string) {
+  const written = JSON.parse(html.match(/window\.__reactRouterManifest = (\{.*?\});\n/s)?.[1] ?? "null");
+  const paths = [...html.matchAll(/<(?:a|form)\b[^>]*\sdata-discover="true"[^>]*>/g)].map(
+    ([tag]) => tag.match(/\s(?:href|action)="(\/[^"#?]*)/)?.[1] ?? "/",
+  );
+  expect(paths.length).toBeGreaterThan(0);
+  const query = new URLSearchParams({ paths: [...new Set(paths)].join(","), version: written.version });
+  const answer = await get(`/__manifest?${query}`, { accept: "application/json" });
+  expect(answer.status).toBe(200);
+  return { written: Object.keys(written.routes), linked: Object.keys(JSON.parse(answer.body.toString("utf8"))) };
+}
+
 describe.each(pageUrls)("prerendered page %s", (path) => {
   it("is the same bytes and ETag for every visitor, precompressed, with a hash-based policy", async () => {
     const first = await get(path, { "accept-encoding": "br, gzip" });
@@ -64,6 +77,13 @@ describe.each(pageUrls)("prerendered page %s", (path) => {
     const scripts = inlineScripts(html);
     expect(scripts.length).toBeGreaterThan(2);
     for (const script of scripts) expect(sources.split(" ")).toContain(sha256(script));
+  });
+
+  it("names every route its links lead to, so the browser has nothing to fetch and render again", async () => {
+    const html = (await get(path)).body.toString("utf8");
+    const { written, linked } = await routeLists(html);
+    expect(linked.length).toBeGreaterThan(0);
+    expect(written).toEqual(expect.arrayContaining(linked));
   });
 
   it("answers 304 to its own ETag, and gzip or plain bytes to browsers without brotli", async () => {
@@ -108,6 +128,13 @@ describe("what is not a prerendered page", () => {
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(head.headers.etag).toBe((await get("/services", { "accept-encoding": "br" })).headers.etag);
+  });
+
+  it("a server-rendered page names every route its links lead to, as a prerendered one does", async () => {
+    const response = await get("/search?q=bearing");
+    expect(response.status).toBe(200);
+    const { written, linked } = await routeLists(response.body.toString("utf8"));
+    expect(written).toEqual(expect.arrayContaining(linked));
   });
 
   it("server-rendered responses keep a fresh nonce per request", async () => {
