@@ -7,7 +7,7 @@ import { ServerRouter } from "react-router";
 import { NonceProvider, nonceContext } from "#app/lib/context.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import { logRequestError } from "#app/lib/request-errors.server.ts";
-import { writeFullRouteList } from "#app/lib/route-manifest.server.ts";
+import { writeLinkedRoutes } from "#app/lib/route-manifest.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -53,7 +53,7 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               const html = Buffer.concat(chunks).toString("utf8");
-              callback(null, writeFullRouteList(html, routerContext.manifest));
+              callback(null, writeLinkedRoutes(html, routerContext.manifest));
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

@@ -74,19 +74,24 @@ export function deferScripts(html) {
     `  setTimeout(go, ${loadWaitMs});`,
     "})();",
   ].join("\n");
-  return (
-    html
-      .replace(modulePreload, "")
-      .replace(
-        bootScript,
-        () => `<script type="text/plain" id="deferred-boot">${boot[1]}</script><script>${start}</script>`,
-      )
-      // Inline classic scripts stop the parser where they stand, and the browser paints there and finishes the
-      // page in a second long task; as modules they wait for the end of the document, which is parsed in one
-      // go, as if it had no script. They only set up data for the deferred boot, so nothing needs them sooner.
-      .replaceAll("<script>", '<script type="module">')
-  );
+  const deferred = html
+    .replace(modulePreload, "")
+    .replace(
+      bootScript,
+      () => `<script type="text/plain" id="deferred-boot">${boot[1]}</script><script>${start}</script>`,
+    );
+  // Inline classic scripts stop the parser where they stand, and the browser paints there and finishes the page
+  // in a second long task; as a module they wait for the end of the document, which is parsed in one go, as if
+  // it had no script. They only set up data for the deferred boot, so nothing needs them sooner. One module
+  // for all of them, each in a block of its own: one evaluation, and one hash in the policy header instead of
+  // five (the home page's document must fit the first round trip of a slow link; see docs/performance.md).
+  const bodies = [...deferred.matchAll(classicScript)].map((match) => `{\n${match[1]}\n}`);
+  return deferred
+    .replace(classicScript, "")
+    .replace("</body>", () => `<script type="module">${bodies.join("\n")}</script></body>`);
 }
+
+const classicScript = /<script>([\s\S]*?)<\/script>/g;
 
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 

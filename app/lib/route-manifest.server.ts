@@ -1,18 +1,45 @@
-import type { UNSAFE_AssetsManifest as AssetsManifest } from "react-router";
+import { type UNSAFE_AssetsManifest as AssetsManifest, matchRoutes, type RouteObject } from "react-router";
 
 const start = "window.__reactRouterManifest = ";
 const end = ";\n  window.__reactRouterRouteModules = ";
+const discoverable = /<(?:a|form)\b[^>]*\sdata-discover="true"[^>]*>/g;
+
+/** The app's routes as a tree, to match paths the way the server's route list endpoint does. */
+function routeTree(routes: AssetsManifest["routes"], parentId?: string): RouteObject[] {
+  return Object.values(routes).flatMap((route) => {
+    if (!route || route.parentId !== parentId) return [];
+    const { id, path } = route;
+    return [route.index ? { id, path, index: true } : { id, path, children: routeTree(routes, id) }];
+  });
+}
+
+/** A path and every path above it, as React Router asks for them. */
+function withAncestors(pathname: string) {
+  const segments = pathname.split("/").filter(Boolean);
+  return ["/", ...segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`)];
+}
 
 /**
  * React Router writes into each page only the routes that page matches, then, once hydrated, asks the server
  * for the routes its links lead to and renders the whole page again with them: one more long task after load.
- * With the full route list (a kilobyte compressed) written in instead, its question finds nothing new and
- * nothing renders again. Links stay discovered as before, so prefetching on intent is unchanged.
+ * With those routes written in as well, its question finds nothing new and nothing renders again. Only the
+ * routes the page links to: the whole list would push the home page past the first round trip of a slow link.
  */
-export function writeFullRouteList(html: string, manifest: AssetsManifest) {
+export function writeLinkedRoutes(html: string, manifest: AssetsManifest) {
   const from = html.indexOf(start);
   const to = html.indexOf(end, from);
   if (from === -1 || to === -1) return html;
-  const { sri: _sri, ...routeList } = manifest;
-  return `${html.slice(0, from + start.length)}${JSON.stringify(routeList).replaceAll("<", "\\u003c")}${html.slice(to)}`;
+  const written: AssetsManifest = JSON.parse(html.slice(from + start.length, to));
+  const tree = routeTree(manifest.routes);
+  const ids = new Set(Object.keys(written.routes));
+  for (const [tag] of html.matchAll(discoverable)) {
+    const target = tag.match(/\s(?:href|action)="([^"]*)"/)?.[1] ?? "";
+    if (!target.startsWith("/") || target.startsWith("//")) continue;
+    for (const path of withAncestors(new URL(target, "http://localhost").pathname)) {
+      for (const { route } of matchRoutes(tree, path) ?? []) if (route.id) ids.add(route.id);
+    }
+  }
+  const routes = Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]));
+  const routeList = JSON.stringify({ ...written, routes }).replaceAll("<", "\\u003c");
+  return `${html.slice(0, from + start.length)}${routeList}${html.slice(to)}`;
 }
