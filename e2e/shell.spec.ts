@@ -266,7 +266,12 @@ test("catalogue pages open at the top after navigation", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test("every page starts with at most four scripts, and hydrates", async ({ page }) => {
+test("every page starts with at most four scripts, and hydrates without an error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
   for (const { path } of routes) {
     const scripts = new Set<string>();
     const count = (request: Request) => {
@@ -280,5 +285,6 @@ test("every page starts with at most four scripts, and hydrates", async ({ page 
     page.off("request", count);
     expect([...scripts], path).not.toHaveLength(0);
     expect([...scripts].length, `${path}: ${[...scripts].join(", ")}`).toBeLessThanOrEqual(4);
+    expect(errors, path).toEqual([]);
   }
 });

@@ -83,12 +83,14 @@ export function deferScripts(html) {
   // Inline classic scripts stop the parser where they stand, and the browser paints there and finishes the page
   // in a second long task; as a module they wait for the end of the document, which is parsed in one go, as if
   // it had no script. They only set up data for the deferred boot, so nothing needs them sooner. One module
-  // for all of them, each in a block of its own: one evaluation, and one hash in the policy header instead of
-  // five (the home page's document must fit the first round trip of a slow link; see docs/performance.md).
+  // for all of them, each in a block of its own, in the last one's place: one evaluation, and one hash in the
+  // policy header instead of five (the home page's document must fit the first round trip of a slow link, see
+  // docs/performance.md). The others stay in place, inert and empty, for React to hydrate.
   const bodies = [...deferred.matchAll(classicScript)].map((match) => `{\n${match[1]}\n}`);
-  return deferred
-    .replace(classicScript, "")
-    .replace("</body>", () => `<script type="module">${bodies.join("\n")}</script></body>`);
+  let left = bodies.length;
+  return deferred.replace(classicScript, () =>
+    --left === 0 ? `<script type="module">${bodies.join("\n")}</script>` : '<script type="text/plain"></script>',
+  );
 }
 
 const classicScript = /<script>([\s\S]*?)<\/script>/g;
@@ -97,9 +99,9 @@ const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 /** The CSP hash source of every inline script, in page order (JSON-LD included: harmless, and simpler to check). */
 export function scriptHashes(html) {
-  const hashes = [...html.matchAll(inlineScript)].map(
-    (match) => `'sha256-${crypto.createHash("sha256").update(match[1], "utf8").digest("base64")}'`,
-  );
+  const hashes = [...html.matchAll(inlineScript)]
+    .filter((match) => match[1] !== "")
+    .map((match) => `'sha256-${crypto.createHash("sha256").update(match[1], "utf8").digest("base64")}'`);
   return [...new Set(hashes)];
 }
 

@@ -34,7 +34,9 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
 const scriptSrc = (policy: string | string[] | undefined) =>
   String(policy ?? "").match(/(?:^|;)\s*script-src ([^;]*)/)?.[1] ?? "";
 const inlineScripts = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? "");
+  [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((match) => match[1] ?? "")
+    .filter(Boolean);
 const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 /** The routes a page's boot script names, and the routes the server gives for the paths the page links to. */
