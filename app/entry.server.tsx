@@ -53,7 +53,14 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               const html = Buffer.concat(chunks).toString("utf8");
-              callback(null, writeLinkedRoutes(html, routerContext.manifest));
+              let page = html;
+              try {
+                page = writeLinkedRoutes(html, routerContext.manifest);
+              } catch (error) {
+                // The page works without its route list; it would only render once more after hydrating.
+                logRequestError(getLogger(), error, request);
+              }
+              callback(null, page);
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

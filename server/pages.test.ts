@@ -41,7 +41,9 @@ const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(t
 
 /** The routes a page's boot script names, and the routes the server gives for the paths the page links to. */
 async function routeLists(html: string) {
-  const written = JSON.parse(html.match(/window\.__reactRouterManifest = (\{.*?\});\n/s)?.[1] ?? "null");
+  const written = JSON.parse(
+    html.match(/<script\b[^>]*>[^<]*?window\.__reactRouterManifest = (\{.*?\});\n/s)?.[1] ?? "null",
+  );
   const paths = [...html.matchAll(/<(?:a|form)\b[^>]*\sdata-discover="true"[^>]*>/g)].map(
     ([tag]) => tag.match(/\s(?:href|action)="(\/[^"#?]*)/)?.[1] ?? "/",
   );
@@ -136,6 +138,16 @@ describe("what is not a prerendered page", () => {
     const response = await get("/search?q=bearing");
     expect(response.status).toBe(200);
     const { written, linked } = await routeLists(response.body.toString("utf8"));
+    expect(written).toEqual(expect.arrayContaining(linked));
+  });
+
+  it("a visitor's words that spell the route list's markers leave the page whole", async () => {
+    const words = "window.__reactRouterManifest = {;\n  window.__reactRouterRouteModules = ";
+    const response = await get(`/search?q=${encodeURIComponent(words)}`);
+    expect(response.status).toBe(200);
+    const html = response.body.toString("utf8");
+    expect(html).toContain("window.__reactRouterManifest = {;");
+    const { written, linked } = await routeLists(html);
     expect(written).toEqual(expect.arrayContaining(linked));
   });
 

@@ -3,6 +3,7 @@ import { type UNSAFE_AssetsManifest as AssetsManifest, matchRoutes, type RouteOb
 const start = "window.__reactRouterManifest = ";
 const end = ";\n  window.__reactRouterRouteModules = ";
 const discoverable = /<(?:a|form)\b[^>]*\sdata-discover="true"[^>]*>/g;
+const inlineScript = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g;
 
 /** The app's routes as a tree, to match paths the way the server's route list endpoint does. */
 function routeTree(routes: AssetsManifest["routes"], parentId?: string): RouteObject[] {
@@ -26,12 +27,8 @@ function withAncestors(pathname: string) {
  * routes the page links to: the whole list would push the home page past the first round trip of a slow link.
  */
 export function writeLinkedRoutes(html: string, manifest: AssetsManifest) {
-  const from = html.indexOf(start);
-  const to = html.indexOf(end, from);
-  if (from === -1 || to === -1) return html;
-  const written: AssetsManifest = JSON.parse(html.slice(from + start.length, to));
   const tree = routeTree(manifest.routes);
-  const ids = new Set(Object.keys(written.routes));
+  const ids = new Set<string>();
   for (const [tag] of html.matchAll(discoverable)) {
     const target = tag.match(/\s(?:href|action)="([^"]*)"/)?.[1] ?? "";
     if (!target.startsWith("/") || target.startsWith("//")) continue;
@@ -39,7 +36,16 @@ export function writeLinkedRoutes(html: string, manifest: AssetsManifest) {
       for (const { route } of matchRoutes(tree, path) ?? []) if (route.id) ids.add(route.id);
     }
   }
-  const routes = Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]));
-  const routeList = JSON.stringify({ ...written, routes }).replaceAll("<", "\\u003c");
-  return `${html.slice(0, from + start.length)}${routeList}${html.slice(to)}`;
+  // Only inside a script element: a visitor's words elsewhere in the page (a search, a returned form) may
+  // spell the marker too, but never a tag, as React escapes "<" in text.
+  return html.replace(inlineScript, (element, open: string, body: string, close: string) => {
+    const from = body.indexOf(start);
+    const to = body.indexOf(end, from);
+    if (from === -1 || to === -1) return element;
+    const written: AssetsManifest = JSON.parse(body.slice(from + start.length, to));
+    for (const id of Object.keys(written.routes)) ids.add(id);
+    const routes = Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]));
+    const routeList = JSON.stringify({ ...written, routes }).replaceAll("<", "\\u003c");
+    return `${open}${body.slice(0, from + start.length)}${routeList}${body.slice(to)}${close}`;
+  });
 }
