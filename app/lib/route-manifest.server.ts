@@ -5,13 +5,50 @@ const end = ";\n  window.__reactRouterRouteModules = ";
 const discoverable = /<(?:a|form)\b[^>]*\sdata-discover="true"[^>]*>/g;
 const inlineScript = /(<script\b[^>]*>)([\s\S]*?)(<\/script>)/g;
 
-/** The app's routes as a tree, to match paths the way the server's route list endpoint does. */
+type Matcher = { tree: RouteObject[]; namedSegments: Set<string>; byShape: Map<string, string[]> };
+const matchers = new WeakMap<AssetsManifest["routes"], Matcher>();
+
+/** Built once per build's route manifest. */
+function matcherOf(routes: AssetsManifest["routes"]) {
+  let matcher = matchers.get(routes);
+  if (!matcher) {
+    const segments = Object.values(routes).flatMap((route) => route?.path?.split("/") ?? []);
+    const named = segments.filter((segment) => segment && !segment.startsWith(":") && segment !== "*");
+    matcher = {
+      tree: routeTree(routes),
+      namedSegments: new Set(named.map((segment) => segment.replace(/\?$/, "").toLowerCase())),
+      byShape: new Map(),
+    };
+    matchers.set(routes, matcher);
+  }
+  return matcher;
+}
+
+/** The app's routes as a tree, for the router's own matching. */
 function routeTree(routes: AssetsManifest["routes"], parentId?: string): RouteObject[] {
   return Object.values(routes).flatMap((route) => {
     if (!route || route.parentId !== parentId) return [];
     const { id, path } = route;
     return [route.index ? { id, path, index: true } : { id, path, children: routeTree(routes, id) }];
   });
+}
+
+/**
+ * The routes a path matches, as the server's route list endpoint matches them. Matching is costly (the router
+ * ranks every route each time) and a desk page links to fifty quotes: paths that differ only in segments no
+ * route names (a category's slug, a quote's reference) match alike, so each such shape is matched once.
+ */
+function routesFor(matcher: Matcher, path: string) {
+  const shape = path
+    .split("/")
+    .map((segment) => (segment === "" || matcher.namedSegments.has(segment.toLowerCase()) ? segment : ":"))
+    .join("/");
+  let ids = matcher.byShape.get(shape);
+  if (!ids) {
+    ids = (matchRoutes(matcher.tree, shape) ?? []).flatMap(({ route }) => (route.id ? [route.id] : []));
+    matcher.byShape.set(shape, ids);
+  }
+  return ids;
 }
 
 /** A path and every path above it, as React Router asks for them. */
@@ -27,15 +64,14 @@ function withAncestors(pathname: string) {
  * routes the page links to: the whole list would push the home page past the first round trip of a slow link.
  */
 export function writeLinkedRoutes(html: string, manifest: AssetsManifest) {
-  const tree = routeTree(manifest.routes);
-  const ids = new Set<string>();
+  const paths = new Set<string>();
   for (const [tag] of html.matchAll(discoverable)) {
     const target = tag.match(/\s(?:href|action)="([^"]*)"/)?.[1] ?? "";
     if (!target.startsWith("/") || target.startsWith("//")) continue;
-    for (const path of withAncestors(new URL(target, "http://localhost").pathname)) {
-      for (const { route } of matchRoutes(tree, path) ?? []) if (route.id) ids.add(route.id);
-    }
+    for (const path of withAncestors(new URL(target, "http://localhost").pathname)) paths.add(path);
   }
+  const matcher = matcherOf(manifest.routes);
+  const ids = new Set([...paths].flatMap((path) => routesFor(matcher, path)));
   // Only inside a script element: a visitor's words elsewhere in the page (a search, a returned form) may
   // spell the marker too, but never a tag, as React escapes "<" in text.
   return html.replace(inlineScript, (element, open: string, body: string, close: string) => {
