@@ -138,3 +138,24 @@ test("loading a hash scrolls to that section", async ({ page }) => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
   }
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("lays out the sections far below the first screen only as they come near, and a link still lands on its section", async ({
+    page,
+  }) => {
+    const laidOut = (selector: string) =>
+      page.locator(selector).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    await page.goto("/");
+    await hydrated(page);
+    expect(await laidOut("#hero-heading")).toBe(true);
+    expect(await laidOut("#marketing-heading")).toBe(false);
+    expect(await laidOut("#quote-heading")).toBe(false);
+    await page.locator("#home").getByRole("link", { name: "Request Quote" }).click();
+    await expect(page).toHaveURL("/#quote");
+    // Its top at the 5rem scroll margin that clears the header, though the sections above were never laid out.
+    await expect.poll(() => page.locator("#quote").evaluate((element) => element.getBoundingClientRect().top)).toBe(80);
+    expect(await laidOut("#quote-heading")).toBe(true);
+  });
+});

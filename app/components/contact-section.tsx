@@ -2,6 +2,7 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { OpenNow } from "#app/components/open-now.tsx";
 import type { contactSection as contactCopy } from "#app/content/home.ts";
 import { mailtoHref, mapLinks, telHref, tradeCounterAddress } from "#app/content/site.ts";
+import { cn } from "#app/lib/cn.ts";
 import { useSite } from "#app/lib/root-data.ts";
 
 const cardClass = "flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-6 shadow-sm";
@@ -11,16 +12,18 @@ const iconClass = "size-10 rounded-full bg-mist p-2 text-steel";
 export function ContactSection({
   content: contactSection,
   asPage = false,
+  className,
 }: {
   content: typeof contactCopy;
   asPage?: boolean;
+  className?: string;
 }) {
   const site = useSite();
   const map = mapLinks(site);
   const Heading = asPage ? "h1" : "h2";
   const CardHeading = asPage ? "h2" : "h3";
   return (
-    <section id="contact" aria-labelledby="contact-heading" className="bg-paper py-14">
+    <section id="contact" aria-labelledby="contact-heading" className={cn("bg-paper py-14", className)}>
       <div className="container-page">
         <Heading id="contact-heading" className="text-3xl font-bold text-navy">
           {contactSection.title}

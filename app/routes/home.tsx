@@ -145,7 +145,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="marketing-heading" className="py-12">
+      <section aria-labelledby="marketing-heading" className="render-when-near py-12">
         <div className="container-page">
           <h2 id="marketing-heading" className={sectionTitle}>
             {content.marketing.title}
@@ -173,7 +173,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="about" aria-labelledby="about-heading" className="bg-paper py-14">
+      <section id="about" aria-labelledby="about-heading" className="render-when-near bg-paper py-14">
         <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-2">
           <div>
             <h2 id="about-heading" className={sectionTitle}>
@@ -208,7 +208,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="quote" aria-labelledby="quote-heading" className="py-14">
+      <section id="quote" aria-labelledby="quote-heading" className="render-when-near py-14">
         <div className="container-page max-w-3xl">
           <h2 id="quote-heading" className={sectionTitle}>
             {content.quoteSection.title}
@@ -231,7 +231,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
         </div>
       </section>
 
-      <ContactSection content={content.contactSection} />
+      <ContactSection content={content.contactSection} className="render-when-near" />
     </>
   );
 }
