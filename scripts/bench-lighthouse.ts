@@ -181,11 +181,11 @@ try {
 
 const seconds = (ms = 0) => `${(ms / 1000).toFixed(2)} s`;
 const table = [
-  "| Page | Performance | FCP | LCP | LCP, no script | LCP ratio | TBT | CLS | Scripts | JS transferred | A11y / BP / SEO |",
-  "|---|---|---|---|---|---|---|---|---|---|---|",
+  "| Page | Performance | FCP | LCP | LCP, no script | LCP ratio | TBT | TBT, no script | CLS | Scripts | JS transferred | A11y / BP / SEO |",
+  "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ...rows.map(
     ({ path: p, ours: r, twin: t }) =>
-      `| ${p} | ${r.performance} | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ${seconds(t.lcp)} | ${((r.lcp ?? 0) / (t.lcp ?? 1)).toFixed(2)}× | ${Math.round(r.tbt ?? 0)} ms | ${(r.cls ?? 0).toFixed(3)} | ${r.scripts} | ${(r.jsKb ?? 0).toFixed(1)} KB | ${r.accessibility} / ${r.bestPractices} / ${r.seo} |`,
+      `| ${p} | ${r.performance} | ${seconds(r.fcp)} | ${seconds(r.lcp)} | ${seconds(t.lcp)} | ${((r.lcp ?? 0) / (t.lcp ?? 1)).toFixed(2)}× | ${Math.round(r.tbt ?? 0)} ms | ${Math.round(t.tbt ?? 0)} ms | ${(r.cls ?? 0).toFixed(3)} | ${r.scripts} | ${(r.jsKb ?? 0).toFixed(1)} KB | ${r.accessibility} / ${r.bestPractices} / ${r.seo} |`,
   ),
 ].join("\n");
 const clickLine = `Click to content, /products → /products/bearings (390 px, slow 4G as DevTools applies it, CPU 4x, median of ${runs}): ${Object.entries(
@@ -204,7 +204,11 @@ const missing = (meets: (sample: Sample) => boolean) =>
     .filter(({ ours: r }) => !meets(r))
     .map(({ path: p }) => p)
     .join(", ") || "none";
-console.log(`TBT over 50 ms: ${missing((r) => (r.tbt ?? Number.NaN) <= 50)}`);
+// The twin's own blocking time shows how busy the machine was: it has no script, so its TBT is the page's rendering.
+const overTbt = rows.filter(({ ours: r }) => !((r.tbt ?? Number.NaN) <= 50));
+console.log(
+  `TBT over 50 ms: ${overTbt.map(({ path: p, twin: t }) => `${p} (no script: ${Math.round(t.tbt ?? 0)} ms)`).join(", ") || "none"}`,
+);
 console.log(`Performance under 100: ${missing((r) => r.performance === 100)}`);
 console.log(`More than 4 scripts: ${missing((r) => (r.scripts ?? Number.NaN) <= 4)}`);
 console.log(`CLS above 0: ${missing((r) => r.cls === 0)}`);
