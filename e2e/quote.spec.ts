@@ -140,6 +140,10 @@ test.describe("with JavaScript", () => {
     await fill(page, valid);
     await submit(page);
     await expect(toast(page)).toHaveCount(1);
+    // At the foot of the screen (inside its 1rem margin), not of the section the form is in.
+    const gap = await toast(page).evaluate((first) => window.innerHeight - first.getBoundingClientRect().bottom);
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThanOrEqual(16);
     await toast(page).evaluate((first) => first.setAttribute("data-first", ""));
     // The second notice replaces the first, and its 5000 ms start now.
     await submit(page);

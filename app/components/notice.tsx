@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { Toast } from "radix-ui";
+import { Portal, Toast } from "radix-ui";
 import type { ReactNode } from "react";
 import { cn } from "#app/lib/cn.ts";
 
@@ -32,7 +32,10 @@ export function Notices({ notice, onClose }: { notice: Notice | undefined; onClo
           <Toast.Description>{notice.text}</Toast.Description>
         </Toast.Root>
       ) : null}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      {/* In <body>: a section that contains its layout (render-when-near, ADR 0013) would hold it in place. */}
+      <Portal.Root>
+        <Toast.Viewport className="fixed right-0 bottom-0 z-50 m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      </Portal.Root>
     </Toast.Provider>
   );
 }
