@@ -198,16 +198,18 @@ console.log(
   `\nMedians of ${runs} runs, Lighthouse mobile defaults, ours and the zero-script twin alternating:\n${table}\n\n${clickLine}`,
 );
 console.log(`Worst LCP ratio: ${worst.toFixed(2)}× (budget 1.15×)`);
-/** The pages whose median misses a budget. */
-const missing = (meets: (sample: Sample) => boolean) =>
+/** The pages whose median misses a budget, each named by `describe`. */
+const missing = (meets: (sample: Sample) => boolean, describe = (row: (typeof rows)[number]) => row.path) =>
   rows
     .filter(({ ours: r }) => !meets(r))
-    .map(({ path: p }) => p)
+    .map(describe)
     .join(", ") || "none";
 // The twin's own blocking time shows how busy the machine was: it has no script, so its TBT is the page's rendering.
-const overTbt = rows.filter(({ ours: r }) => !((r.tbt ?? Number.NaN) <= 50));
 console.log(
-  `TBT over 50 ms: ${overTbt.map(({ path: p, twin: t }) => `${p} (no script: ${Math.round(t.tbt ?? 0)} ms)`).join(", ") || "none"}`,
+  `TBT over 50 ms: ${missing(
+    (r) => (r.tbt ?? Number.NaN) <= 50,
+    ({ path: p, twin: t }) => `${p} (no script: ${Math.round(t.tbt ?? 0)} ms)`,
+  )}`,
 );
 console.log(`Performance under 100: ${missing((r) => r.performance === 100)}`);
 console.log(`More than 4 scripts: ${missing((r) => (r.scripts ?? Number.NaN) <= 4)}`);
