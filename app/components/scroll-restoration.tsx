@@ -8,12 +8,14 @@ const storageKey = "react-router-scroll-positions";
  * Put back the scroll position of a page reloaded or returned to, before its first paint. The same as React
  * Router's `<ScrollRestoration>`, except that a fresh visit (no history key yet, so nothing can have been
  * saved) never touches sessionStorage: its first read waits on the browser process for several milliseconds,
- * which made the page's one inline script a long task (docs/performance.md, lever 20).
+ * which made the page's one inline script a long task (docs/performance.md, lever 20). The new entry also gets
+ * the index React Router's history gives one (`idx: 0`), which spares it a second history write in the middle
+ * of hydrating.
  */
 function restoreScroll(key: string) {
   const entry = window.history.state?.key;
   if (!entry) {
-    window.history.replaceState({ key: Math.random().toString(32).slice(2) }, "");
+    window.history.replaceState({ key: Math.random().toString(32).slice(2), idx: 0 }, "");
     return;
   }
   try {
