@@ -11,10 +11,13 @@ let child: ReturnType<typeof spawn> | undefined;
 let log = "";
 
 afterAll(async () => {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child?.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
+  if (child?.pid && child.exitCode === null) {
+    const exited = new Promise((resolve) => child?.once("exit", resolve));
+    // npm does not pass the signal on to the server: stop its whole group, or the server outlives the tests.
+    process.kill(-child.pid, "SIGTERM");
+    await exited;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("npm run dev", () => {
@@ -24,6 +27,7 @@ describe("npm run dev", () => {
     child = spawn("npm", ["run", "dev"], {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SMTP_URL: "", DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
     child.stdout?.on("data", (chunk) => {
       log += chunk;
