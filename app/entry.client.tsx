@@ -1,13 +1,15 @@
 import "#app/lib/react-init.ts";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
+import { PreparedRouter, prepareRouter } from "#app/lib/hydrated-router.tsx";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+prepareRouter().then((prepared) =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <PreparedRouter prepared={prepared} />
+      </StrictMode>,
+    );
+  }),
+);
