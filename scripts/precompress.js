@@ -59,8 +59,13 @@ export function deferScripts(html) {
     "  const start = () => {",
     `    for (const href of ${JSON.stringify([...new Set(preloads)])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
     `    const boot = () => document.body.append(Object.assign(document.createElement("script"), { type: "module", textContent: document.getElementById("deferred-boot").textContent }));`,
-    // React is evaluated in a task of its own, then the rest: two shorter tasks instead of one long one.
-    react ? `    import(${JSON.stringify(react)}).finally(() => setTimeout(boot));` : "    boot();",
+    // React Router's data for the router, as a classic script: it runs as it is added.
+    `    const data = () => document.body.append(Object.assign(document.createElement("script"), { textContent: document.getElementById("deferred-data").textContent }));`,
+    // React is evaluated in a task of its own, then the router's data, then the rest: shorter tasks instead of
+    // one long one.
+    react
+      ? `    import(${JSON.stringify(react)}).finally(() => { setTimeout(data); setTimeout(boot); });`
+      : "    data();\n    boot();",
     "  };",
     "  let started = false;",
     "  const go = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(start)); } };",
@@ -82,14 +87,21 @@ export function deferScripts(html) {
     );
   // Inline classic scripts stop the parser where they stand, and the browser paints there and finishes the page
   // in a second long task; as a module they wait for the end of the document, which is parsed in one go, as if
-  // it had no script. They only set up data for the deferred boot, so nothing needs them sooner. One module
-  // for all of them, each in a block of its own, in the last one's place: one evaluation, and one hash in the
-  // policy header instead of five (the home page's document must fit the first round trip of a slow link, see
-  // docs/performance.md). The others stay in place, inert and empty, for React to hydrate.
-  const bodies = [...deferred.matchAll(classicScript)].map((match) => `{\n${match[1]}\n}`);
+  // it had no script. One module for all of them, each in a block of its own, in the last one's place: one
+  // evaluation, and one hash in the policy header instead of five (the home page's document must fit the first
+  // round trip of a slow link, see docs/performance.md). The others stay in place, inert and empty, for React
+  // to hydrate. React Router's data for the router (its context and the stream it decodes) is needed by
+  // nothing before the boot: it waits, inert too, and runs in a task of its own just before the boot, so that
+  // making its streams does not lengthen the module's task right after the first paint.
+  const bodies = [...deferred.matchAll(classicScript)].map((match) => match[1]);
+  const isRouterData = (body) => body.trimStart().startsWith("window.__reactRouterContext");
+  const now = bodies.filter((body) => !isRouterData(body)).map((body) => `{\n${body}\n}`);
+  const later = bodies.filter(isRouterData).join("\n");
   let left = bodies.length;
   return deferred.replace(classicScript, () =>
-    --left === 0 ? `<script type="module">${bodies.join("\n")}</script>` : '<script type="text/plain"></script>',
+    --left === 0
+      ? `<script type="text/plain" id="deferred-data">${later}</script><script type="module">${now.join("\n")}</script>`
+      : '<script type="text/plain"></script>',
   );
 }
 
