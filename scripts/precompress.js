@@ -58,9 +58,10 @@ export function deferScripts(html) {
     "(() => {",
     "  const start = () => {",
     `    for (const href of ${JSON.stringify([...new Set(preloads)])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    `    const boot = () => document.body.append(Object.assign(document.createElement("script"), { type: "module", textContent: document.getElementById("deferred-boot").textContent }));`,
+    `    const run = (id, type) => document.body.append(Object.assign(document.createElement("script"), { type, textContent: document.getElementById(id).textContent }));`,
+    `    const boot = () => run("deferred-boot", "module");`,
     // React Router's data for the router, as a classic script: it runs as it is added.
-    `    const data = () => document.body.append(Object.assign(document.createElement("script"), { textContent: document.getElementById("deferred-data").textContent }));`,
+    `    const data = () => run("deferred-data", "text/javascript");`,
     // React is evaluated in a task of its own, then the router's data, then the rest: shorter tasks instead of
     // one long one.
     react

@@ -35,7 +35,6 @@ type ServerHandoff = {
   __reactRouterContext: Pick<Framework, "future" | "ssr" | "isSpaMode" | "routeDiscovery" | "criticalCss"> & {
     basename?: string;
     stream?: ReadableStream<Uint8Array>;
-    state?: HydrationState;
   };
   __reactRouterManifest: UNSAFE_AssetsManifest;
   __reactRouterRouteModules: UNSAFE_RouteModules;
@@ -66,7 +65,6 @@ export async function prepareRouter(): Promise<PreparedRouterData> {
   if (!stream) throw new Error("The page has no data for React Router to hydrate with.");
   context.stream = undefined;
   const state = (await UNSAFE_decodeViaTurboStream(stream, window)).value as HydrationState;
-  context.state = state;
 
   await nextTask();
   const routes = UNSAFE_createClientRoutes(manifest.routes, routeModules, state, context.ssr, context.isSpaMode);
