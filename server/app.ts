@@ -54,7 +54,7 @@ export async function createApp(options: AppOptions = {}) {
   app.use(nonce);
   app.use(requestLog(logger));
   app.use(securityHeaders(config.siteUrl, { development: options.development }));
-  app.use(wellFormedHost);
+  app.use(wellFormedHost(config.siteUrl));
   app.use(allowedRequests);
   if (!options.development) {
     // Pages and hashed assets compressed at build, answered from memory ahead of per-response compression.

@@ -274,6 +274,19 @@ const routes = [
   "/manifest.webmanifest",
   "/healthz",
   "/form-token",
+  "/search?q=6205",
+  "/quote/send",
+  "/desk",
+  "/desk/sign-in",
+  "/desk/sign-out",
+  "/desk/setup",
+  "/desk/welcome",
+  "/desk/forgot-password",
+  "/desk/reset-password",
+  "/desk/quotes/Q-261122-7F3K9",
+  "/desk/export",
+  "/desk/attachments/1",
+  "/desk/people",
   "/favicon.ico",
   "/assets/none.js",
   "/index.html",
@@ -318,7 +331,7 @@ async function runCases(cases: Case[], concurrency = 16) {
   return { statuses: Object.fromEntries([...statuses].sort(([a], [b]) => a - b)), failures };
 }
 
-it("answers 5,000 more: corrupted valid requests, every method on every route, malformed Hosts; no 5xx, no customer data logged", async () => {
+it("answers 5,000 more: corrupted valid requests, every method on every route, malformed Hosts, HTTP/1.0 without Host; no 5xx, no customer data logged", async () => {
   const r = random(1311);
   const cases: Case[] = [];
   for (let i = 0; i < 3300; i++) {
@@ -338,6 +351,16 @@ it("answers 5,000 more: corrupted valid requests, every method on every route, m
         const response = await rawRequest(server.url, rawHttp(method, route, headers, body));
         // 0: closed unanswered, as Node does for a method it cannot parse; never a 5xx.
         return { label: `${method} ${route}`, status: response.status };
+      });
+    }
+  }
+  // HTTP/1.0 may leave Host out: every route answers as a prerendered page would, never 5xx.
+  for (const method of ["GET", "HEAD", "POST"]) {
+    for (const route of routes) {
+      const request = `${method} ${route} HTTP/1.0\r\nx-forwarded-for: ${clientAddress(r)}\r\n\r\n`;
+      cases.push(async () => {
+        const response = await rawRequest(server.url, request);
+        return { label: `HTTP/1.0 ${method} ${route} without Host`, status: response.status };
       });
     }
   }

@@ -78,21 +78,26 @@ function validHost(value: string) {
 
 /**
  * The Host (and a proxy's X-Forwarded-Host) ends up in URLs the router builds; a malformed one is
- * refused here, before anything uses it. HTTP/1.0 may leave Host out.
+ * refused here, before anything uses it. HTTP/1.0 may leave Host out: such a request is answered as
+ * if it named the site's own host, since the router cannot build a URL without one.
  */
-export function wellFormedHost(req: Request, res: Response, next: NextFunction) {
-  const host = req.headers.host;
-  const forwarded = req.headers["x-forwarded-host"];
-  const forwardedFirst = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : forwarded;
-  const missing = host === undefined && req.httpVersion === "1.0";
-  if (
-    (!missing && (host === undefined || !validHost(host))) ||
-    (forwardedFirst !== undefined && !validHost(String(forwardedFirst)))
-  ) {
-    refuse(res, 400, "Bad Host header.");
-    return;
-  }
-  next();
+export function wellFormedHost(siteUrl: string) {
+  const siteHost = new URL(siteUrl).host;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const host = req.headers.host;
+    const forwarded = req.headers["x-forwarded-host"];
+    const forwardedFirst = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : forwarded;
+    const missing = host === undefined && req.httpVersion === "1.0";
+    if (
+      (!missing && (host === undefined || !validHost(host))) ||
+      (forwardedFirst !== undefined && !validHost(String(forwardedFirst)))
+    ) {
+      refuse(res, 400, "Bad Host header.");
+      return;
+    }
+    if (missing) req.headers.host = siteHost;
+    next();
+  };
 }
 
 function refuse(res: Response, status: number, message: string) {
