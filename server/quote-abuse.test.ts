@@ -80,6 +80,18 @@ describe("spam never hides a lead", () => {
     expect(mail.text).toContain("without the form's script running");
   });
 
+  it("accepts a request whose form token is missing or mangled, flagged, never a silent refusal", async () => {
+    for (const fields of [validQuote, { ...validQuote, formToken: "%%%not a token%%%" }]) {
+      const response = await post(
+        quoteForm({ ...fields, requirements: `${validQuote.requirements} ${Math.random()}` }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.clone().text()).toContain("Quote Request Submitted");
+      const mail = await notification((await referenceOf(response)) as string);
+      expect(mail.header("subject")).toMatch(/^\[Possible spam\] /);
+    }
+  });
+
   it("notifies a request filled at a human pace without a flag", async () => {
     const token = await signedToken();
     await new Promise((resolve) => setTimeout(resolve, 3100));

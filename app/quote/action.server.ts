@@ -31,7 +31,9 @@ function idempotencyKey(token: string, quote: QuoteInput, lines: PartsLine[], fi
     quote.urgency,
     ...extras,
   ]);
-  return crypto.createHash("sha256").update(token).update("\0").update(content).digest("hex");
+  // Without a token only the same content on the same day counts as the same submission.
+  const submission = token || `no-token:${new Date().toISOString().slice(0, 10)}`;
+  return crypto.createHash("sha256").update(submission).update("\0").update(content).digest("hex");
 }
 
 export async function quoteAction({

@@ -106,7 +106,11 @@ export type Urgency = QuoteInput["urgency"];
  * alive, or the prerendered stand-in without scripts) and a honeypot.
  */
 export const quoteSubmissionSchema = z.extend(quoteSchema, {
-  formToken: z.string().check(z.regex(/^[A-Za-z0-9_.-]{8,100}$/, "The form has expired. Please reload the page.")),
+  // A missing or mangled token never refuses a lead: it reads as "no token", a weak spam signal (ADR 0009).
+  formToken: z.pipe(
+    z.optional(z.string()),
+    z.transform((token) => (token !== undefined && /^[A-Za-z0-9_.-]{8,100}$/.test(token) ? token : "")),
+  ),
   website: z.optional(z.string().check(z.maxLength(500))),
 });
 
