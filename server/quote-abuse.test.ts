@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "#test/raw-http.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 import { eventually, parseMail } from "#test/smtp.ts";
 
@@ -127,6 +128,20 @@ describe("rate-limit keys", () => {
     const block = Array.from({ length: 6 }, (_, i) => `2001:db8:51:7::${i + 1}`);
     expect(await statuses(block)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(await statuses(["2001:db8:51:8::1"])).toEqual([200]);
+  });
+
+  it("refuses a client over its quota before reading the body (no upload parsed for nothing)", async () => {
+    const client = "203.0.113.77";
+    expect(await statuses(Array(5).fill(client))).toEqual([200, 200, 200, 200, 200]);
+    // A 10 MB upload that has only begun: the answer must come without waiting for the rest.
+    const boundary = "quota-before-parse";
+    const head =
+      `POST /?index HTTP/1.1\r\nhost: ${new URL(server.url).host}\r\norigin: ${server.url}\r\nx-forwarded-for: ${client}\r\n` +
+      `content-type: multipart/form-data; boundary=${boundary}\r\ncontent-length: 10485760\r\nconnection: close\r\n\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="customerName"\r\n\r\nSam\r\n`;
+    const response = await rawRequest(server.url, head, 5000);
+    expect(response.status).toBe(429);
+    expect(response.body).toContain("Please wait");
   });
 
   it("does not count rejected (422) attempts against the visitor", async () => {

@@ -49,6 +49,17 @@ export async function quoteAction({
   }
 
   const services = context.get(servicesContext);
+  // Counted before the body is read: parsing and re-encoding photos is the expensive part, so a client
+  // over its quota is refused before any of it. A form the schema rejects gives its count back.
+  const quotaKey = `quote:${clientKey(context.get(clientAddressContext) ?? "unknown")}`;
+  const limit = await services.rateLimiter.hit(quotaKey);
+  if (!limit.allowed) {
+    return rejected(
+      429,
+      `You have sent several quote requests in the last minute. Please wait ${limit.retryAfterSeconds} seconds and try again, or call us.`,
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
+  }
   let form: Awaited<ReturnType<typeof readQuoteForm>>;
   try {
     form = await readQuoteForm(request, services.incomingDir);
@@ -57,7 +68,9 @@ export async function quoteAction({
     throw error;
   }
   try {
-    return await handleForm(form.formData, form.files, request, context);
+    const reply = await handleForm(form.formData, form.files, request, context);
+    if (reply.init?.status === 422 || reply.init?.status === 400) await services.rateLimiter.undo(quotaKey);
+    return reply;
   } finally {
     // Whatever was not moved into storage (a refusal, an error) goes now.
     await form.discard();
@@ -95,7 +108,6 @@ async function handleForm(
   const services = context.get(servicesContext);
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
 
-  // Mistakes a visitor corrects do not use up their quota; sheer volume meets the general limiter.
   let submission: ReturnType<typeof parseForm<typeof quoteRequestSchema>>;
   try {
     submission = parseForm(formData, quoteRequestSchema);
@@ -107,15 +119,6 @@ async function handleForm(
     return data<QuoteReply<ReturnType<typeof submission.reply>>>(
       { ok: false, kind: "invalid", result: submission.reply() },
       { status: 422 },
-    );
-  }
-
-  const limit = await services.rateLimiter.hit(`quote:${clientKey(clientAddress)}`);
-  if (!limit.allowed) {
-    return rejected(
-      429,
-      `You have sent several quote requests in the last minute. Please wait ${limit.retryAfterSeconds} seconds and try again, or call us.`,
-      { "Retry-After": String(limit.retryAfterSeconds) },
     );
   }
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { decodeHeic, HeicTooLargeError } from "#app/quote/heic.server.ts";
 
@@ -16,6 +17,18 @@ describe("decodeHeic", () => {
 
   it("refuses a photo with more pixels than allowed before decoding it", async () => {
     await expect(decodeHeic("test/fixtures/photo.heic", 320 * 240 - 1)).rejects.toBeInstanceOf(HeicTooLargeError);
+  });
+
+  it("ends a decode that hangs at the timeout, worker and all", async () => {
+    const started = Date.now();
+    const hanging = decodeHeic("test/fixtures/photo.heic", 50_000_000, {
+      timeoutMs: 500,
+      decoder: path.resolve("test/fixtures/hanging-decoder.cjs"),
+    });
+    await expect(hanging).rejects.toThrow(/longer than 500 ms/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // The next photo decodes as usual.
+    expect((await decodeHeic("test/fixtures/photo.heic", 50_000_000)).width).toBe(320);
   });
 
   it("refuses a file that is not HEIC", async () => {

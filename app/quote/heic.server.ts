@@ -27,12 +27,27 @@ const decode = require(workerData.decoder);
 })().catch((error) => parentPort.postMessage({ error: String(error?.message ?? error) }));
 `;
 
-const decoder = createRequire(import.meta.url).resolve("heic-decode");
+const heicDecoder = createRequire(import.meta.url).resolve("heic-decode");
 
-/** The primary image of a HEIC/HEIF file as RGBA pixels, refused before decoding when it has too many. */
-export function decodeHeic(path: string, maxPixels: number): Promise<DecodedHeic> {
-  return new Promise((resolve, reject) => {
+/** A phone's largest photo decodes in a few seconds; a decode still running after this is stuck. */
+export const heicDecodeTimeoutMs = 30_000;
+
+/**
+ * The primary image of a HEIC/HEIF file as RGBA pixels, refused before decoding when it has too many.
+ * A decode that outlives the timeout is ended with its worker, so it cannot hold a decoding slot.
+ */
+export function decodeHeic(
+  path: string,
+  maxPixels: number,
+  options: { timeoutMs?: number; decoder?: string } = {},
+): Promise<DecodedHeic> {
+  const { timeoutMs = heicDecodeTimeoutMs, decoder = heicDecoder } = options;
+  return new Promise<DecodedHeic>((resolve, reject) => {
     const worker = new Worker(workerSource, { eval: true, workerData: { path, maxPixels, decoder } });
+    const timer = setTimeout(() => {
+      reject(new Error(`HEIC decode took longer than ${timeoutMs} ms`));
+      void worker.terminate();
+    }, timeoutMs);
     worker.once("message", (message: Partial<DecodedHeic> & { tooLarge?: boolean; error?: string }) => {
       if (message.tooLarge) reject(new HeicTooLargeError("pixel limit exceeded"));
       else if (message.data && message.width && message.height) resolve(message as DecodedHeic);
@@ -40,6 +55,9 @@ export function decodeHeic(path: string, maxPixels: number): Promise<DecodedHeic
       void worker.terminate();
     });
     worker.once("error", reject);
-    worker.once("exit", (code) => reject(new Error(`HEIC decoder stopped (${code})`)));
+    worker.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`HEIC decoder stopped (${code})`));
+    });
   });
 }

@@ -34,6 +34,18 @@ function behavesAsFixedWindowLimiter(make: (now: () => number) => ReturnType<typ
     expect((await limiter.hit("b")).allowed).toBe(true);
   });
 
+  it("gives back a hit that did not count, in its own window only", async () => {
+    const limiter = make(now);
+    for (let i = 0; i < 5; i++) await limiter.hit("a");
+    await limiter.undo("a");
+    expect((await limiter.hit("a")).allowed).toBe(true);
+    expect((await limiter.hit("a")).allowed).toBe(false);
+    clock += 30_000;
+    await limiter.undo("a");
+    for (let i = 0; i < 5; i++) expect((await limiter.hit("a")).allowed).toBe(true);
+    expect((await limiter.hit("a")).allowed).toBe(false);
+  });
+
   it("starts afresh in the next window", async () => {
     const limiter = make(now);
     for (let i = 0; i < 6; i++) await limiter.hit("a");

@@ -1,10 +1,14 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { getIpSalt, hashIp } from "#app/lib/client-key.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { rateLimits } from "#db/schema.ts";
 
 export type RateLimitVerdict = { allowed: boolean; retryAfterSeconds: number };
-export type RateLimiter = { hit(key: string): Promise<RateLimitVerdict> };
+export type RateLimiter = {
+  hit(key: string): Promise<RateLimitVerdict>;
+  /** Gives back a hit counted in the current window (a request that turned out not to count). */
+  undo(key: string): Promise<void>;
+};
 
 /**
  * Fixed-window limiter: at most `limit` hits per key per window. In memory for the single-process
@@ -48,18 +52,33 @@ export function createRateLimiter(options: {
         windows.set(key, window);
         return verdict(window.count, start, at);
       },
+      async undo(key) {
+        const at = now();
+        const window = windows.get(key);
+        if (window && window.start === at - (at % windowMs) && window.count > 0) window.count--;
+      },
     };
   }
 
   // Keys are usually client addresses: the table keeps only their keyed hash.
   let salt: Promise<string> | undefined;
+  const hashKey = async (key: string) => {
+    salt ??= getIpSalt(db).catch((error: unknown) => {
+      salt = undefined;
+      throw error;
+    });
+    return hashIp(key, await salt);
+  };
   return {
+    async undo(key) {
+      const at = now();
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+        .where(and(eq(rateLimits.key, await hashKey(key)), eq(rateLimits.windowStart, new Date(at - (at % windowMs)))));
+    },
     async hit(key) {
-      salt ??= getIpSalt(db).catch((error: unknown) => {
-        salt = undefined;
-        throw error;
-      });
-      const hashed = hashIp(key, await salt);
+      const hashed = await hashKey(key);
       const at = now();
       const start = at - (at % windowMs);
       const [row] = await db
