@@ -18,6 +18,7 @@ import {
   allowedRequests,
   errorResponses,
   limitBody,
+  minimumBodyRate,
   nonce,
   requestLog,
   sameOriginPosts,
@@ -55,6 +56,7 @@ export async function createApp(options: AppOptions = {}) {
   app.use(requestLog(logger));
   app.use(securityHeaders(config.siteUrl, { development: options.development }));
   app.use(wellFormedHost(config.siteUrl));
+  app.use(minimumBodyRate(config.http.minimumBodyRate));
   app.use(allowedRequests);
   if (!options.development) {
     // Pages and hashed assets compressed at build, answered from memory ahead of per-response compression.

@@ -100,6 +100,47 @@ export function wellFormedHost(siteUrl: string) {
   };
 }
 
+/**
+ * A body that trickles in holds a connection slot for up to REQUEST_TIMEOUT_MS. After a grace period the
+ * body must keep up an average rate (as Kestrel's MinRequestBodyDataRate does), or the request gets 408
+ * and its connection is closed. 240 bytes/s is far below any real upload: 25 MB over a 2 Mbit/s uplink
+ * arrives at about 250,000 bytes/s.
+ */
+export function minimumBodyRate(options: { bytesPerSecond: number; graceMs: number }) {
+  const { bytesPerSecond, graceMs } = options;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const announced = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    if (bytesPerSecond <= 0 || !announced || req.complete) {
+      next();
+      return;
+    }
+    const { socket } = req;
+    const startedAt = Date.now();
+    const bytesAtStart = socket.bytesRead;
+    const check = setInterval(
+      () => {
+        if (req.complete || socket.destroyed) return stop();
+        const elapsedMs = Date.now() - startedAt;
+        if (elapsedMs < graceMs) return;
+        if (((socket.bytesRead - bytesAtStart) * 1000) / elapsedMs >= bytesPerSecond) return;
+        stop();
+        if (res.headersSent) {
+          socket.destroy();
+          return;
+        }
+        res.once("finish", () => socket.destroy());
+        res.set("Connection", "close");
+        refuse(res, 408, "The request body arrived too slowly. Please try again on a better connection.");
+      },
+      Math.min(1000, graceMs),
+    );
+    const stop = () => clearInterval(check);
+    req.once("end", stop);
+    res.once("close", stop);
+    next();
+  };
+}
+
 function refuse(res: Response, status: number, message: string) {
   res.status(status).type("text/plain").send(`${status}: ${message}`);
 }
