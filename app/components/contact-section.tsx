@@ -38,9 +38,10 @@ export function ContactSection({
             </a>
             <p>{site.hours.weekdays}</p>
             <p>{site.hours.saturday}</p>
-            {/* The line is held open until the browser fills it, so nothing below moves when it does. */}
+            {/* The line is held open until the browser fills it, so nothing below moves when it does. Its own
+                opaque background keeps its contrast whatever is measured beneath it before the section is laid out. */}
             <p className="min-h-6">
-              <OpenNow className="font-semibold text-navy" />
+              <OpenNow className="rounded bg-mist px-2 py-0.5 font-semibold text-navy" />
             </p>
           </div>
           <div className={cardClass} data-testid="contact-card">
