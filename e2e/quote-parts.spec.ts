@@ -46,6 +46,39 @@ async function fillRequest(page: Page) {
 
 const partInputs = (page: Page) => page.locator("#quote").getByLabel(/^Part number or description/);
 
+/** The notification e-mail of a request (no SMTP in the tests: an .eml file in DATA_DIR/outbox). */
+async function notificationText(reference: string) {
+  const file = path.join(process.env.E2E_DATA_DIR ?? "", "outbox", `${reference}.eml`);
+  await expect.poll(() => fs.existsSync(file), { timeout: 15_000 }).toBe(true);
+  return fs.readFileSync(file, "utf8");
+}
+
+/**
+ * Enter in a parts line, as a buyer types: it sends the request (the form's default button) and never
+ * adds, removes or changes a line.
+ */
+async function enterKeepsTheList(page: Page) {
+  const form = page.locator("#quote");
+  await partInputs(page).first().fill("6205-2RS");
+  await form.getByLabel(/^Qty/).first().fill("4");
+  await partInputs(page).first().press("Enter");
+  // Sent without a name: the answer is the form's errors, with the one line as it was.
+  await expect(form.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(partInputs(page)).toHaveCount(1);
+  await expect(partInputs(page).first()).toHaveValue("6205-2RS");
+  await fillRequest(page);
+  await form.getByRole("button", { name: "Add a line" }).click();
+  await expect(partInputs(page)).toHaveCount(2);
+  await partInputs(page).nth(1).fill("SPA1250 v-belt");
+  await partInputs(page).nth(1).press("Enter");
+  const reference = page.getByTestId("quote-reference");
+  await expect(reference).toHaveText(/^Q-\d{6}-[A-Z0-9]{5}$/, { timeout: 30_000 });
+  await expect(reference).toBeInViewport();
+  const mail = await notificationText((await reference.textContent()) ?? "");
+  expect(mail).toMatch(/6205-2RS/);
+  expect(mail).toMatch(/SPA1250 v-belt/);
+}
+
 test.describe("parts list and files, with JavaScript", () => {
   test("three lines by paste, one removed, two photos and a PDF: sent, and the photo keeps no location", async ({
     page,
@@ -97,6 +130,13 @@ test.describe("parts list and files, with JavaScript", () => {
     await expectStoredPhotoClean(width, 801);
   });
 
+  test("Enter in a parts line sends the request; no line is added or removed", async ({ page }) => {
+    await page.goto("/#quote");
+    await hydrated(page);
+    await expect(page.locator('#quote input[name="formToken"]')).not.toHaveValue("prerendered-form");
+    await enterKeepsTheList(page);
+  });
+
   test("the form fits 320 px with lines and files", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto("/#quote");
@@ -121,6 +161,11 @@ test.describe("parts list and files, with JavaScript", () => {
 
 test.describe("parts list and files, without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("Enter in a parts line sends the request; no line is added or removed", async ({ page }) => {
+    await page.goto("/");
+    await enterKeepsTheList(page);
+  });
 
   test("lines are added by a round trip and files still upload", async ({ page }, testInfo) => {
     const width = 1301 + testInfo.workerIndex * 10 + (testInfo.project.name === "phone" ? 1 : 0);

@@ -170,6 +170,9 @@ test.describe("without JavaScript", () => {
     await submit(page);
     await expect(page.locator("#quote").getByRole("status")).toContainText("Quote Request Submitted");
     await expect(page.getByTestId("quote-reference")).toHaveText(/^Q-\d{6}-[0-9A-Z]{5}$/);
+    // The answer opens at its outcome, not at the top of the page far above it.
+    await expect(page.locator("#quote").getByRole("status")).toBeInViewport();
+    await expect(page.getByTestId("quote-reference")).toBeInViewport();
   });
 
   test("errors come back with the values kept", async ({ page }) => {
@@ -184,7 +187,22 @@ test.describe("without JavaScript", () => {
     await expect(form.getByText("Tell us what you need", { exact: true })).toBeVisible();
     await expect(form.getByLabel("Name")).toHaveValue("Sam Fitter");
     await expect(form.getByLabel("E-mail")).toHaveValue("sam@plant.example");
+    // The first problem has the focus and is on the first screen.
+    await expect(form.getByLabel("Requirements")).toBeFocused();
+    await expect(form.getByLabel("Requirements")).toBeInViewport();
   });
+});
+
+test("a request sent before the page's scripts start opens at its outcome", async ({ page }) => {
+  // The scripts are held back while the buyer fills the form, as on a slow phone connection.
+  await page.route(/\.js(\?|$)/, (route) => route.abort());
+  await page.goto("/");
+  await fill(page, valid);
+  await page.unroute(/\.js(\?|$)/);
+  await submit(page);
+  await expect(page.getByTestId("quote-reference")).toHaveText(/^Q-\d{6}-[0-9A-Z]{5}$/);
+  await hydrated(page);
+  await expect(page.locator("#quote").getByRole("status")).toBeInViewport();
 });
 
 test("the form's script waits until the visitor nears the form", async ({ page }) => {

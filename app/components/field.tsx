@@ -19,6 +19,8 @@ type FieldProps = Control & {
   hint?: ReactNode;
   optional?: boolean;
   className?: string;
+  /** Set on the first field with a problem when a page is answered with errors (plain HTML posts). */
+  autoFocus?: boolean;
 };
 
 const controlClass =
@@ -27,7 +29,7 @@ const controlClass =
   "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
 
 /** One form field: label, control, hint and error message, tied together with aria-invalid and aria-describedby. */
-export function Field({ meta, label, hint, optional, className = "", ...control }: FieldProps) {
+export function Field({ meta, label, hint, optional, className = "", autoFocus, ...control }: FieldProps) {
   const hintId = hint ? `${meta.id}-hint` : undefined;
   const error = meta.errors?.[0];
   const described = { ariaDescribedBy: hintId };
@@ -46,6 +48,8 @@ export function Field({ meta, label, hint, optional, className = "", ...control 
         <input
           {...getInputProps(meta, { type: control.type, ...described })}
           key={meta.key}
+          // biome-ignore lint/a11y/noAutofocus: only on the field whose error the page answers with
+          autoFocus={autoFocus}
           autoComplete={control.autoComplete}
           onPaste={control.onPaste}
           className={controlClass}
@@ -54,11 +58,19 @@ export function Field({ meta, label, hint, optional, className = "", ...control 
         <textarea
           {...getTextareaProps(meta, described)}
           key={meta.key}
+          // biome-ignore lint/a11y/noAutofocus: only on the field whose error the page answers with
+          autoFocus={autoFocus}
           rows={control.rows ?? 5}
           className={controlClass}
         />
       ) : (
-        <select {...getSelectProps(meta, described)} key={meta.key} className={controlClass}>
+        <select
+          {...getSelectProps(meta, described)}
+          key={meta.key}
+          // biome-ignore lint/a11y/noAutofocus: only on the field whose error the page answers with
+          autoFocus={autoFocus}
+          className={controlClass}
+        >
           {control.placeholder !== undefined ? <option value="">{control.placeholder}</option> : null}
           {control.options.map((option) => (
             <option key={option.value} value={option.value}>

@@ -21,7 +21,16 @@ const asFormValue = (line: PartsLine): LineValue => ({
  * The optional parts list: one row per part, added and removed with Conform's intent buttons (a round
  * trip to the server without scripts). Pasting several rows into the first line fills the list.
  */
-export function PartsList({ form, lines }: { form: FormMetadata<AnyForm, string[]>; lines: LinesMeta }) {
+export function PartsList({
+  form,
+  lines,
+  problem,
+}: {
+  form: FormMetadata<AnyForm, string[]>;
+  lines: LinesMeta;
+  /** The field to focus when the page answers a plain HTML post with errors. */
+  problem?: string;
+}) {
   const [announcement, setAnnouncement] = useState("");
   const list = lines.getFieldList();
   const listError = lines.errors?.[0];
@@ -80,9 +89,23 @@ export function PartsList({ form, lines }: { form: FormMetadata<AnyForm, string[
                 type="text"
                 className="col-span-2 sm:col-span-1"
                 onPaste={index === 0 ? onPaste : undefined}
+                autoFocus={problem === item.part.name}
               />
-              <Field meta={item.quantity} label={<>Qty{suffix}</>} kind="input" type="number" />
-              <Field meta={item.brand} label={<>Brand{suffix}</>} optional kind="input" type="text" />
+              <Field
+                meta={item.quantity}
+                label={<>Qty{suffix}</>}
+                kind="input"
+                type="number"
+                autoFocus={problem === item.quantity.name}
+              />
+              <Field
+                meta={item.brand}
+                label={<>Brand{suffix}</>}
+                optional
+                kind="input"
+                type="text"
+                autoFocus={problem === item.brand.name}
+              />
               {list.length > 1 ? (
                 <button
                   {...form.remove.getButtonProps({ name: lines.name, index })}

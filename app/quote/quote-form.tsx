@@ -19,6 +19,8 @@ import { useFormToken } from "#app/quote/use-form-token.ts";
 type Reply = QuoteReply<SubmissionResult<string[]>>;
 
 const QUOTE_ACTION = "/?index";
+/** The form's fields in the order a buyer meets them: the first with a problem takes the focus. */
+const fieldOrder = ["customerName", "email", "company", "phone", "category", "urgency", "requirements"];
 /** Conform's name for the buttons that add and remove lines (INTENT in @conform-to/dom). */
 const intentField = "__intent__";
 
@@ -38,11 +40,19 @@ function dropBlankLines(formData: FormData) {
   return formData;
 }
 
+/** The name of the first field the server found a problem with, in the order the form shows them. */
+function firstProblem(reply: Reply | undefined) {
+  const errors = reply && !reply.ok && reply.kind === "invalid" ? (reply.result.error ?? {}) : {};
+  const named = Object.keys(errors).filter((name) => errors[name]?.length);
+  return fieldOrder.find((name) => named.includes(name)) ?? named.find((name) => name.startsWith("lines["));
+}
+
 export default function QuoteForm() {
   const fetcher = useFetcher<Reply>({ key: "quote" });
   const documentReply = useActionData<Reply>();
   const [sent, setSent] = useState<Reply>();
   const reply = sent ?? documentReply;
+  const problem = sent ? undefined : firstProblem(documentReply);
   const [uploading, setUploading] = useState(false);
   const submitting = fetcher.state !== "idle" || uploading;
   const [token, renewToken] = useFormToken();
@@ -131,7 +141,20 @@ export default function QuoteForm() {
   return (
     <>
       <fetcher.Form method="post" action={QUOTE_ACTION} encType="multipart/form-data" {...getFormProps(form)}>
-        <div ref={statusRef} tabIndex={-1} className="outline-none not-empty:mb-5">
+        {/* The default button (the first submit button): Enter in a field sends the request, never the
+            parts list's Add or Remove. */}
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Submit Quote Request
+        </button>
+        {/* A plain HTML post (no scripts yet, or none at all) is answered by a whole page, which would open
+            at its top far above the form: the outcome, or the first problem, takes the focus and the screen. */}
+        <div
+          ref={statusRef}
+          tabIndex={-1}
+          // biome-ignore lint/a11y/noAutofocus: only on the page that answers a plain HTML post
+          autoFocus={Boolean(documentReply && !sent && !problem)}
+          className="scroll-mt-4 outline-none not-empty:mb-5"
+        >
           {reply?.ok ? (
             <div role="status" className="flex gap-3 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900">
               <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -162,28 +185,66 @@ export default function QuoteForm() {
         </div>
         <fieldset disabled={submitting} className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="sr-only">Your quote request</legend>
-          <Field meta={fields.customerName} label="Name" kind="input" type="text" autoComplete="name" />
-          <Field meta={fields.email} label="E-mail" kind="input" type="email" autoComplete="email" />
-          <Field meta={fields.company} label="Company" optional kind="input" type="text" autoComplete="organization" />
-          <Field meta={fields.phone} label="Phone" optional kind="input" type="tel" autoComplete="tel" />
+          <Field
+            meta={fields.customerName}
+            autoFocus={problem === fields.customerName.name}
+            label="Name"
+            kind="input"
+            type="text"
+            autoComplete="name"
+          />
+          <Field
+            meta={fields.email}
+            autoFocus={problem === fields.email.name}
+            label="E-mail"
+            kind="input"
+            type="email"
+            autoComplete="email"
+          />
+          <Field
+            meta={fields.company}
+            autoFocus={problem === fields.company.name}
+            label="Company"
+            optional
+            kind="input"
+            type="text"
+            autoComplete="organization"
+          />
+          <Field
+            meta={fields.phone}
+            autoFocus={problem === fields.phone.name}
+            label="Phone"
+            optional
+            kind="input"
+            type="tel"
+            autoComplete="tel"
+          />
           <Field
             meta={fields.category}
+            autoFocus={problem === fields.category.name}
             label="Product category"
             optional
             kind="select"
             options={quoteCategories}
             placeholder="Select a category"
           />
-          <Field meta={fields.urgency} label="Urgency" kind="select" options={urgencies} />
+          <Field
+            meta={fields.urgency}
+            autoFocus={problem === fields.urgency.name}
+            label="Urgency"
+            kind="select"
+            options={urgencies}
+          />
           <Field
             meta={fields.requirements}
+            autoFocus={problem === fields.requirements.name}
             label="Requirements"
             hint="Part numbers, sizes, brands and quantities help us quote quickly."
             kind="textarea"
             rows={6}
             className="sm:col-span-2"
           />
-          <PartsList form={form} lines={fields.lines} />
+          <PartsList form={form} lines={fields.lines} problem={problem} />
           <AttachmentPicker files={files} onChange={setFiles} disabled={submitting} />
           <div className="sm:col-span-2">
             <button type="submit" className={button({ size: "lg", className: "w-full sm:w-auto disabled:opacity-70" })}>
