@@ -40,6 +40,14 @@ export type AppOptions = {
   services?: Services;
 };
 
+const deskAuthPaths = [
+  "/desk/sign-in",
+  "/desk/forgot-password",
+  "/desk/reset-password",
+  "/desk/setup",
+  "/desk/welcome",
+];
+
 /** The whole site as one Express app: the same middleware in development and production. */
 export async function createApp(options: AppOptions = {}) {
   const config = getConfig();
@@ -110,6 +118,17 @@ export async function createApp(options: AppOptions = {}) {
       standardHeaders: "draft-8",
       legacyHeaders: false,
       message: "429: Too many requests. Please wait a minute and try again.",
+    }),
+  );
+  // Sign-in, password resets and the first-run setup: a few honest tries a minute, far too few to guess with.
+  app.post(
+    deskAuthPaths.flatMap((path) => [path, `${path}.data`]),
+    rateLimit({
+      windowMs: 60_000,
+      limit: config.deskAuthRateLimit,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      message: "429: Too many attempts from your address. Please wait a minute and try again.",
     }),
   );
   app.use(limitBody);

@@ -238,6 +238,24 @@ function deskOverHttp(label: string, env: () => Promise<Record<string, string>>,
       expect(json.status).toBe(415);
     });
 
+    it("takes at most 10 sign-in, reset and setup posts a minute from one address", async () => {
+      for (const path of ["/desk/sign-in", "/desk/forgot-password"]) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 11; i++) {
+          const response = await fetch(`${server.url}${path}`, {
+            method: "POST",
+            redirect: "manual",
+            headers: { origin: server.url, "x-forwarded-for": `203.0.113.${path.length}` },
+            body: new URLSearchParams({ email: `nobody${i}@desk.example`, password: "not the password" }),
+          });
+          await response.arrayBuffer();
+          statuses.push(response.status);
+        }
+        expect(statuses.slice(0, 10)).not.toContain(429);
+        expect(statuses[10], path).toBe(429);
+      }
+    });
+
     it("a wrong password is refused without saying whether the account exists", async () => {
       const wrong = await request("/desk/sign-in", {
         form: { email: "sam@desk.example", password: "wrong password!" },

@@ -121,6 +121,29 @@ describeEachDatabase("desk", (target) => {
       expect((await attempt("kim@desk.example", password, "203.0.113.3")).ok).toBe(true);
     }, 60_000);
 
+    it("lets at most 5 of 50 wrong passwords sent at once reach the password check", async () => {
+      await person();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => attempt("sam@desk.example", `wrong ${i}`, `198.51.100.${100 + i}`)),
+      );
+      const checked = results.filter((r) => !r.ok && r.status === 401);
+      expect(checked.length).toBeLessThanOrEqual(accountFailureLimit);
+      expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(50 - checked.length);
+      expect(await attempt("sam@desk.example", password, "203.0.113.50")).toMatchObject({ ok: false, status: 429 });
+    }, 120_000);
+
+    it("counts the addresses of one IPv6 /64 as one address, and keeps e-mail keys whole", () => {
+      const keys = (email: string, address: string) => throttleKeys("sign-in", email, address, "salt");
+      expect(keys("a@desk.example", "2001:db8:7:1::1").address).toBe(
+        keys("a@desk.example", "2001:db8:7:1::ff").address,
+      );
+      expect(keys("a@desk.example", "2001:db8:7:1::1").address).not.toBe(
+        keys("a@desk.example", "2001:db8:7:2::1").address,
+      );
+      expect(keys("a@desk.example", "::ffff:192.0.2.9").address).toBe(keys("a@desk.example", "192.0.2.9").address);
+      expect(keys("x%1@desk.example", "192.0.2.9").account).not.toBe(keys("x%2@desk.example", "192.0.2.9").account);
+    });
+
     it("refuses an address after 20 failures, whichever accounts it tries", async () => {
       await person();
       // 19 failures already counted for this address (each on a different made-up account).

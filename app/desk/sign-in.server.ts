@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAPIError } from "better-auth/api";
 import type { Auth } from "#app/desk/auth.server.ts";
-import { clearAccountFailures, recordSignInFailure, signInGate, throttleKeys } from "#app/desk/throttle.server.ts";
+import { clearAccountFailures, reserveSignInAttempt, throttleKeys } from "#app/desk/throttle.server.ts";
 import type { Db } from "#db/client.server.ts";
 
 export const wrongCredentials = "That e-mail address and password do not match a desk account.";
@@ -21,7 +21,7 @@ export async function signIn(
   input: { email: string; password: string; address: string; salt: string; headers: Headers },
 ): Promise<SignInResult> {
   const keys = throttleKeys("sign-in", input.email, input.address, input.salt);
-  const gate = await signInGate(db, keys);
+  const gate = await reserveSignInAttempt(db, keys);
   if (gate.refused) {
     const minutes = Math.ceil(gate.retryAfterSeconds / 60);
     return {
@@ -43,7 +43,7 @@ export async function signIn(
     return { ok: true, headers };
   } catch (error) {
     if (!isAPIError(error) || (error.statusCode !== 401 && error.statusCode !== 400)) throw error;
-    await recordSignInFailure(db, keys);
+    // The failure was counted when the attempt was reserved.
     await sleep(gate.delayMs);
     return { ok: false, status: 401, message: wrongCredentials };
   }

@@ -1,5 +1,5 @@
-import { inArray, sql } from "drizzle-orm";
-import { hashIp } from "#app/lib/client-key.server.ts";
+import { eq, inArray, sql } from "drizzle-orm";
+import { clientKey, hashKey } from "#app/lib/client-key.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { authThrottle } from "#db/schema.ts";
 
@@ -19,8 +19,9 @@ export type ThrottleKeys = { account: string; address: string };
  */
 export function throttleKeys(purpose: "sign-in" | "reset", email: string, address: string, salt: string) {
   return {
-    account: hashIp(`${purpose}:account:${email.trim().toLowerCase()}`, salt),
-    address: hashIp(`${purpose}:address:${address}`, salt),
+    account: hashKey(`${purpose}:account:${email.trim().toLowerCase()}`, salt),
+    // The address is grouped first (IPv6 by /64), then made a key: one office counts as one address.
+    address: hashKey(`${purpose}:address:${clientKey(address)}`, salt),
   };
 }
 
@@ -68,21 +69,31 @@ export type SignInGate =
       delayMs: number;
     };
 
-/** Before checking a password: refused once either count is used up, slowed as failures pile up. */
-export async function signInGate(db: Db, keys: ThrottleKeys): Promise<SignInGate> {
+/**
+ * Before checking a password the attempt is counted as a failure, then the counts are read: each
+ * attempt sees at least its own increment, so however many arrive at once, no more than the limit get
+ * to the password check. Refused once either count is over its limit, slowed as failures pile up.
+ */
+export async function reserveSignInAttempt(db: Db, keys: ThrottleKeys): Promise<SignInGate> {
+  await add(db, [keys.account, keys.address]);
   const current = await counts(db, keys);
-  if (current.account >= accountFailureLimit || current.address >= addressFailureLimit) {
+  if (current.account > accountFailureLimit || current.address > addressFailureLimit) {
     return { refused: true, retryAfterSeconds: current.retryAfterSeconds };
   }
-  const failures = Math.max(current.account, Math.floor(current.address / 4));
+  const failures = Math.max(current.account - 1, Math.floor((current.address - 1) / 4));
   return { refused: false, delayMs: failures < 2 ? 0 : Math.min(4000, 500 * 2 ** (failures - 2)) };
 }
 
-export const recordSignInFailure = (db: Db, keys: ThrottleKeys) => add(db, [keys.account, keys.address]);
-
-/** A correct password clears the account's count (not the address's: that one guards every account). */
+/**
+ * A correct password clears the account's count and gives back the address's reserved attempt (the
+ * address's count, which guards every account, keeps its earlier failures).
+ */
 export async function clearAccountFailures(db: Db, keys: ThrottleKeys) {
   await db.delete(authThrottle).where(inArray(authThrottle.key, [keys.account]));
+  await db
+    .update(authThrottle)
+    .set({ count: sql`greatest(${authThrottle.count} - 1, 0)` })
+    .where(eq(authThrottle.key, keys.address));
 }
 
 /** Counts a reset request; false when this account or address has asked too often this window. */

@@ -38,9 +38,14 @@ function ipv6Groups(ip: string) {
   return [...left, ...gap, ...right].map((group) => Number.parseInt(group, 16));
 }
 
-/** Keyed hash of a client address (or a key made of one): groups abuse without keeping the address. */
+/** Keyed hash of a client address: groups abuse without keeping the address. */
 export function hashIp(ip: string, salt: string) {
-  return createHmac("sha256", salt).update(clientKey(ip)).digest("hex");
+  return hashKey(clientKey(ip), salt);
+}
+
+/** Keyed hash of a key built from an address already passed through clientKey (and perhaps an e-mail). */
+export function hashKey(key: string, salt: string) {
+  return createHmac("sha256", salt).update(key).digest("hex");
 }
 
 /**

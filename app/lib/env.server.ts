@@ -55,6 +55,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  DESK_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: milliseconds(120_000, 1000, 600_000),
   HEADERS_TIMEOUT_MS: milliseconds(10_000, 1000, 600_000),
@@ -178,6 +179,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     quoteNotifyTo: e.QUOTE_NOTIFY_TO ?? site.data.email,
     quoteForwardUrl: e.QUOTE_FORWARD_URL,
     quoteRateLimit: e.QUOTE_RATE_LIMIT,
+    deskAuthRateLimit: e.DESK_AUTH_RATE_LIMIT,
     /** Attachments go to this bucket when set, else to DATA_DIR/uploads. */
     s3:
       e.S3_URL && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getIpSalt, hashIp } from "#app/lib/client-key.server.ts";
+import { getIpSalt, hashKey } from "#app/lib/client-key.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { rateLimits } from "#db/schema.ts";
 
@@ -62,12 +62,13 @@ export function createRateLimiter(options: {
 
   // Keys are usually client addresses: the table keeps only their keyed hash.
   let salt: Promise<string> | undefined;
-  const hashKey = async (key: string) => {
+  const storedKey = async (key: string) => {
     salt ??= getIpSalt(db).catch((error: unknown) => {
       salt = undefined;
       throw error;
     });
-    return hashIp(key, await salt);
+    // Callers build keys from an address already grouped by clientKey.
+    return hashKey(key, await salt);
   };
   return {
     async undo(key) {
@@ -75,10 +76,12 @@ export function createRateLimiter(options: {
       await db
         .update(rateLimits)
         .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-        .where(and(eq(rateLimits.key, await hashKey(key)), eq(rateLimits.windowStart, new Date(at - (at % windowMs)))));
+        .where(
+          and(eq(rateLimits.key, await storedKey(key)), eq(rateLimits.windowStart, new Date(at - (at % windowMs)))),
+        );
     },
     async hit(key) {
-      const hashed = await hashKey(key);
+      const hashed = await storedKey(key);
       const at = now();
       const start = at - (at % windowMs);
       const [row] = await db
