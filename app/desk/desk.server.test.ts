@@ -12,7 +12,7 @@ import { accountFailureLimit, addressFailureLimit, throttleKeys } from "#app/des
 import { readConfig } from "#app/lib/env.server.ts";
 import { storeQuote } from "#app/quote/store.server.ts";
 import type { Db } from "#db/client.server.ts";
-import { authThrottle, outbox, quoteEvents, quotes, staffSession } from "#db/schema.ts";
+import { authThrottle, outbox, quoteEvents, quotes, staffSession, staffUser } from "#db/schema.ts";
 import { describeEachDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
@@ -191,10 +191,22 @@ describeEachDatabase("desk", (target) => {
       if (!result.ok) throw new Error("sign-in failed");
       const cookie = new Headers({ cookie: cookieOf(result.headers) });
       expect(await auth.api.getSession({ headers: cookie })).not.toBeNull();
-      await removePerson(db(), auth, staff.id, admin);
+      await removePerson(db(), staff.id, admin);
       expect(await auth.api.getSession({ headers: cookie })).toBeNull();
       expect(await db().select().from(staffSession).where(eq(staffSession.userId, staff.id))).toEqual([]);
-      await expect(removePerson(db(), auth, admin.id, admin)).rejects.toThrow(/cannot remove yourself/);
+      await expect(removePerson(db(), admin.id, admin)).rejects.toThrow(/cannot remove yourself/);
+    });
+
+    it("two admins removing each other at once leave exactly one admin", async () => {
+      const alex = await person("alex@desk.example", "admin");
+      const kim = await person("kim@desk.example", "admin");
+      const outcomes = await Promise.allSettled([removePerson(db(), kim.id, alex), removePerson(db(), alex.id, kim)]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      const refused = outcomes.find((o) => o.status === "rejected");
+      expect(String(refused?.status === "rejected" ? refused.reason : "")).toMatch(
+        /no longer are one|at least one admin/,
+      );
+      expect(await db().select().from(staffUser).where(eq(staffUser.role, "admin"))).toHaveLength(1);
     });
   });
 

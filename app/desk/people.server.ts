@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Auth, createStaffAccount, endSessions, scramblePassword } from "#app/desk/auth.server.ts";
 import { tokenHash } from "#app/desk/setup.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
@@ -119,11 +119,6 @@ export async function withdrawInvitation(db: Db, id: number) {
   await db.delete(staffInvitations).where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt)));
 }
 
-async function adminCount(db: Db) {
-  const [row] = await db.select({ n: count() }).from(staffUser).where(eq(staffUser.role, "admin"));
-  return row?.n ?? 0;
-}
-
 async function findPerson(db: Db, id: string) {
   const [person] = await db
     .select({ id: staffUser.id, email: staffUser.email, role: staffUser.role })
@@ -133,14 +128,26 @@ async function findPerson(db: Db, id: string) {
   return person;
 }
 
-/** Deletes the account; its sessions go with it (cascade), so any open desk stops working on the next click. */
-export async function removePerson(db: Db, auth: Auth, id: string, by: { id: string }) {
+/**
+ * Deletes the account; its sessions go with it (cascade), so any open desk stops working on the next click.
+ * The admins' rows are locked while the last-admin check and the removal happen, so two admins removing
+ * each other at once cannot leave the desk without one: the second waits, then sees the first's change.
+ */
+export async function removePerson(db: Db, id: string, by: { id: string }) {
   if (id === by.id) throw new PeopleError("You cannot remove yourself. Ask another admin.");
-  const person = await findPerson(db, id);
-  if (person.role === "admin" && (await adminCount(db)) <= 1)
-    throw new PeopleError("The desk needs at least one admin.");
-  await endSessions(auth, id);
-  await db.delete(staffUser).where(eq(staffUser.id, id));
+  await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: staffUser.id })
+      .from(staffUser)
+      .where(eq(staffUser.role, "admin"))
+      .for("update");
+    if (!admins.some((admin) => admin.id === by.id)) {
+      throw new PeopleError("Only an admin can remove people, and you no longer are one.");
+    }
+    const person = await findPerson(tx, id);
+    if (person.role === "admin" && admins.length <= 1) throw new PeopleError("The desk needs at least one admin.");
+    await tx.delete(staffUser).where(eq(staffUser.id, id));
+  });
 }
 
 /** Signs the person out everywhere, retires the old password and e-mails a link to choose a new one. */

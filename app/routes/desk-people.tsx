@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const auth = await deskAuth(context);
   try {
     if (form.get("intent") === "remove") {
-      await removePerson(db, auth, id, me);
+      await removePerson(db, id, me);
       return { done: "Removed. Their sessions have ended." };
     }
     if (form.get("intent") === "reset") {
