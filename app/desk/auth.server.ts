@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { betterAuth } from "better-auth";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { passwordRule } from "#app/desk/forms.ts";
+import { hashPassword, needsRehash, verifyPassword } from "#app/desk/password.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import type { Db } from "#db/client.server.ts";
@@ -19,6 +20,8 @@ import {
 /** A signed-in session lasts a working day; it is extended while in use, by an hour at most each time. */
 export const sessionSeconds = 12 * 60 * 60;
 export const resetLinkSeconds = 60 * 60;
+/** However active, a session ends this long after sign-in (OWASP ASVS: an absolute session lifetime). */
+export const sessionLifetimeDays = 30;
 
 export type StaffMember = { id: string; name: string; email: string; role: StaffRole };
 
@@ -49,6 +52,8 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
       enabled: true,
       // Accounts come from the first-run link and from invitations only.
       disableSignUp: true,
+      // argon2id at OWASP's parameters; older scrypt hashes still verify and are replaced at sign-in.
+      password: { hash: hashPassword, verify: verifyPassword },
       minPasswordLength: passwordRule.min,
       maxPasswordLength: passwordRule.max,
       autoSignIn: false,
@@ -138,6 +143,20 @@ export async function createStaffAccount(
     password: hash,
   });
   return user;
+}
+
+/** After a successful sign-in: a hash made with older parameters is replaced by one made with today's. */
+export async function upgradePasswordHash(db: Db, email: string, password: string) {
+  const [account] = await db
+    .select({ id: staffAccount.id, hash: staffAccount.password })
+    .from(staffAccount)
+    .innerJoin(staffUser, eq(staffUser.id, staffAccount.userId))
+    .where(and(eq(staffUser.email, email.trim().toLowerCase()), eq(staffAccount.providerId, "credential")));
+  if (!account?.hash || !needsRehash(account.hash)) return;
+  await db
+    .update(staffAccount)
+    .set({ password: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(staffAccount.id, account.id));
 }
 
 /** Ends every session of one person at once (removal, reset of access). */

@@ -1,18 +1,20 @@
+import { hashPassword as hashLegacyScrypt } from "better-auth/crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Auth, createStaffAccount, getAuth } from "#app/desk/auth.server.ts";
+import { type Auth, createStaffAccount, getAuth, sessionLifetimeDays } from "#app/desk/auth.server.ts";
 import { csvCell, exportCsv } from "#app/desk/export.server.ts";
 import { inboxPage, monthStart, notificationHealth, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import { responseClock } from "#app/desk/labels.ts";
 import { removePerson } from "#app/desk/people.server.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
+import { currentSession } from "#app/desk/session.server.ts";
 import { consumeSetupToken, createSetupLink, setupTokenValid } from "#app/desk/setup.server.ts";
 import { signIn, wrongCredentials } from "#app/desk/sign-in.server.ts";
 import { accountFailureLimit, addressFailureLimit, throttleKeys } from "#app/desk/throttle.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { storeQuote } from "#app/quote/store.server.ts";
 import type { Db } from "#db/client.server.ts";
-import { authThrottle, outbox, quoteEvents, quotes, staffSession, staffUser } from "#db/schema.ts";
+import { authThrottle, outbox, quoteEvents, quotes, staffAccount, staffSession, staffUser } from "#db/schema.ts";
 import { describeEachDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
@@ -182,6 +184,44 @@ describeEachDatabase("desk", (target) => {
         .update(staffSession)
         .set({ expiresAt: new Date(Date.now() - 1000) });
       expect(await auth.api.getSession({ headers: cookie })).toBeNull();
+    });
+
+    it("ends a session 30 days after sign-in, however active it has been", async () => {
+      await person();
+      const result = await attempt("sam@desk.example", password);
+      if (!result.ok) throw new Error("sign-in failed");
+      const cookie = new Headers({ cookie: cookieOf(result.headers) });
+      expect((await currentSession(auth, cookie)).response).not.toBeNull();
+      const day = 24 * 60 * 60 * 1000;
+      await db()
+        .update(staffSession)
+        .set({ createdAt: new Date(Date.now() - (sessionLifetimeDays - 1) * day), updatedAt: new Date() });
+      expect((await currentSession(auth, cookie)).response).not.toBeNull();
+      await db()
+        .update(staffSession)
+        .set({ createdAt: new Date(Date.now() - (sessionLifetimeDays + 1) * day), updatedAt: new Date() });
+      expect((await currentSession(auth, cookie)).response).toBeNull();
+      expect(await db().select().from(staffSession)).toEqual([]);
+    });
+
+    it("hashes passwords with argon2id and replaces an older hash at the next sign-in", async () => {
+      const sam = await person();
+      const stored = async () =>
+        (
+          await db().select({ hash: staffAccount.password }).from(staffAccount).where(eq(staffAccount.userId, sam.id))
+        )[0]?.hash ?? "";
+      expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      // An account from before: better-auth's scrypt hash (N=2^14).
+      await db()
+        .update(staffAccount)
+        .set({ password: await hashLegacyScrypt(password) })
+        .where(eq(staffAccount.userId, sam.id));
+      expect(await stored()).not.toMatch(/^\$argon2id/);
+      expect(await attempt("sam@desk.example", "not the password")).toMatchObject({ ok: false, status: 401 });
+      expect(await stored()).not.toMatch(/^\$argon2id/);
+      expect((await attempt("sam@desk.example", password)).ok).toBe(true);
+      expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect((await attempt("sam@desk.example", password)).ok).toBe(true);
     });
 
     it("removing someone ends their sessions at once", async () => {

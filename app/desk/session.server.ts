@@ -1,5 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { type Auth, getAuth, type StaffMember } from "#app/desk/auth.server.ts";
+import { type Auth, getAuth, type StaffMember, sessionLifetimeDays } from "#app/desk/auth.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import type { StaffRole } from "#db/schema.ts";
 
@@ -34,9 +34,23 @@ export const deskHeaders: MiddlewareFunction<Response> = async (_args, next) => 
  * Runs before every loader and action of the signed-in desk: no session → sign-in page for a page,
  * 401 with no data for a data request or an action. Passes on a refreshed session cookie.
  */
+/**
+ * The session the request carries, if it is still good. Sessions slide while in use, but never past an
+ * absolute lifetime from sign-in: after that the session is ended and the person signs in again.
+ */
+export async function currentSession(auth: Auth, requestHeaders: Headers) {
+  const result = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
+  const found = result.response;
+  if (found && Date.now() - new Date(found.session.createdAt).getTime() > sessionLifetimeDays * 24 * 60 * 60 * 1000) {
+    await (await auth.$context).internalAdapter.deleteSession(found.session.token);
+    return { headers: result.headers, response: null };
+  }
+  return result;
+}
+
 export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const auth = await deskAuth(context);
-  const { headers, response: found } = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  const { headers, response: found } = await currentSession(auth, request.headers);
   if (!found) {
     if (request.method === "GET" && !isDataRequest(request)) {
       const url = new URL(request.url);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAPIError } from "better-auth/api";
-import type { Auth } from "#app/desk/auth.server.ts";
+import { type Auth, upgradePasswordHash } from "#app/desk/auth.server.ts";
 import { clearAccountFailures, reserveSignInAttempt, throttleKeys } from "#app/desk/throttle.server.ts";
 import type { Db } from "#db/client.server.ts";
 
@@ -39,6 +39,7 @@ export async function signIn(
       returnHeaders: true,
     });
     await clearAccountFailures(db, keys);
+    await upgradePasswordHash(db, input.email, input.password);
     if (previous) await (await auth.$context).internalAdapter.deleteSession(previous.session.token);
     return { ok: true, headers };
   } catch (error) {
