@@ -1,6 +1,7 @@
 // The desk's inbox with 100,000 stored requests on the embedded database: seeds a DATA_DIR, starts the
 // production build on it, signs in and times the server's answer to the first page, filtered pages, a deep
 // page and searches (full server-rendered pages, sequential, after a warm-up). Target: p99 ≤ 150 ms.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -54,7 +55,8 @@ async function seed() {
     from quotes where status <> 'spam'
   `);
   await db.execute(sql`analyze`);
-  const auth = await getAuth(db, readConfig({ DATA_DIR: dataDir }));
+  // Only the account is made here; the server signs its sessions with its own secret.
+  const auth = await getAuth(db, readConfig({ DATA_DIR: dataDir }), randomBytes(32).toString("hex"));
   await createStaffAccount(auth, { name: "Bench Admin", email: "bench@desk.example", password, role: "admin" });
   await database.close();
   console.log(

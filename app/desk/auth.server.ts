@@ -1,21 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { and, eq } from "drizzle-orm";
 import { passwordRule } from "#app/desk/forms.ts";
+import { withHashedSessionTokens } from "#app/desk/hashed-session-tokens.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#app/desk/password.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import type { Db } from "#db/client.server.ts";
-import {
-  outbox,
-  type StaffRole,
-  settings,
-  staffAccount,
-  staffSession,
-  staffUser,
-  staffVerification,
-} from "#db/schema.ts";
+import { outbox, type StaffRole, staffAccount, staffSession, staffUser, staffVerification } from "#db/schema.ts";
 
 /** A signed-in session lasts a working day; it is extended while in use, by an hour at most each time. */
 export const sessionSeconds = 12 * 60 * 60;
@@ -25,17 +18,6 @@ export const sessionLifetimeDays = 30;
 
 export type StaffMember = { id: string; name: string; email: string; role: StaffRole };
 
-/** The per-install secret that signs session cookies, kept with the data so every process agrees on it. */
-async function getAuthSecret(db: Db) {
-  await db
-    .insert(settings)
-    .values({ key: "auth_secret", value: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, "auth_secret"));
-  if (!row) throw new Error("The auth_secret setting could not be created");
-  return row.value;
-}
-
 function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: string) {
   const logger = getLogger();
   return betterAuth({
@@ -44,10 +26,13 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
     // The library's HTTP endpoints are never mounted: the desk's own actions call auth.api on the server.
     basePath: "/desk/auth",
     secret,
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: { user: staffUser, session: staffSession, account: staffAccount, verification: staffVerification },
-    }),
+    database: (options: BetterAuthOptions) =>
+      withHashedSessionTokens(
+        drizzleAdapter(db, {
+          provider: "pg",
+          schema: { user: staffUser, session: staffSession, account: staffAccount, verification: staffVerification },
+        })(options),
+      ),
     emailAndPassword: {
       enabled: true,
       // Accounts come from the first-run link and from invitations only.
@@ -107,15 +92,19 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const instances = new WeakMap<Db, Promise<Auth>>();
+const instances = new WeakMap<Db, Map<string, Auth>>();
 
-/** One authentication instance per open database (the server's, or a test's). */
-export function getAuth(db: Db, config: Pick<Config, "siteUrl" | "site">) {
-  let auth = instances.get(db);
+/** One authentication instance per open database (the server's, or a test's) and signing secret. */
+export function getAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: string) {
+  let bySecret = instances.get(db);
+  if (!bySecret) {
+    bySecret = new Map();
+    instances.set(db, bySecret);
+  }
+  let auth = bySecret.get(secret);
   if (!auth) {
-    auth = getAuthSecret(db).then((secret) => createAuth(db, config, secret));
-    auth.catch(() => instances.delete(db));
-    instances.set(db, auth);
+    auth = createAuth(db, config, secret);
+    bySecret.set(secret, auth);
   }
   return auth;
 }

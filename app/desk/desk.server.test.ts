@@ -1,3 +1,7 @@
+import { createHmac } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { hashPassword as hashLegacyScrypt } from "better-auth/crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -7,6 +11,7 @@ import { inboxPage, monthStart, notificationHealth, parseInboxQuery, statusCount
 import { responseClock } from "#app/desk/labels.ts";
 import { removePerson } from "#app/desk/people.server.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
+import { deskSecretFile, resolveDeskSecrets } from "#app/desk/secret.server.ts";
 import { currentSession } from "#app/desk/session.server.ts";
 import { consumeSetupToken, createSetupLink, setupTokenValid } from "#app/desk/setup.server.ts";
 import { signIn, wrongCredentials } from "#app/desk/sign-in.server.ts";
@@ -14,12 +19,22 @@ import { accountFailureLimit, addressFailureLimit, throttleKeys } from "#app/des
 import { readConfig } from "#app/lib/env.server.ts";
 import { storeQuote } from "#app/quote/store.server.ts";
 import type { Db } from "#db/client.server.ts";
-import { authThrottle, outbox, quoteEvents, quotes, staffAccount, staffSession, staffUser } from "#db/schema.ts";
+import {
+  authThrottle,
+  outbox,
+  quoteEvents,
+  quotes,
+  settings,
+  staffAccount,
+  staffSession,
+  staffUser,
+} from "#db/schema.ts";
 import { describeEachDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
 const password = "a long enough passphrase";
+const deskSecret = "a-test-secret-of-at-least-thirty-two-characters";
 
 async function reset(db: Db) {
   await db.execute(
@@ -67,7 +82,7 @@ describeEachDatabase("desk", (target) => {
   let auth: Auth;
   const headers = () => new Headers({ "user-agent": "vitest" });
   beforeAll(async () => {
-    auth = await getAuth(db(), config);
+    auth = await getAuth(db(), config, deskSecret);
   });
   beforeEach(() => reset(db()));
 
@@ -222,6 +237,55 @@ describeEachDatabase("desk", (target) => {
       expect((await attempt("sam@desk.example", password)).ok).toBe(true);
       expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect((await attempt("sam@desk.example", password)).ok).toBe(true);
+    });
+
+    it("stores session tokens hashed: a copy of the database signs nobody in", async () => {
+      await person();
+      const result = await attempt("sam@desk.example", password);
+      if (!result.ok) throw new Error("sign-in failed");
+      const [name = "", value = ""] = cookieOf(result.headers).split("=");
+      const token = decodeURIComponent(value).replace(/\.[^.]*$/, "");
+      const [row] = await db().select({ token: staffSession.token }).from(staffSession);
+      expect(row?.token).toBeTruthy();
+      expect(row?.token).not.toContain(token);
+      const signed = (value: string, secret = deskSecret) =>
+        new Headers({
+          cookie: `${name}=${encodeURIComponent(`${value}.${createHmac("sha256", secret).update(value).digest("base64")}`)}`,
+        });
+      // Signed as the library signs it, the cookie's own token works; the stored value does not.
+      expect((await currentSession(auth, signed(token))).response).not.toBeNull();
+      expect((await currentSession(auth, signed(row?.token ?? ""))).response).toBeNull();
+    });
+
+    it("accepts a cookie signed with the previous secret while DESK_SECRET is rotated, and signs it anew", async () => {
+      await person();
+      const result = await attempt("sam@desk.example", password);
+      if (!result.ok) throw new Error("sign-in failed");
+      const oldCookie = new Headers({ cookie: cookieOf(result.headers) });
+      const rotated = getAuth(db(), config, "the-next-secret-also-thirty-two-characters-long");
+      expect((await currentSession(rotated, oldCookie)).response).toBeNull();
+      const during = await currentSession(rotated, oldCookie, auth);
+      expect(during.response?.user.email).toBe("sam@desk.example");
+      const renewed = new Headers({ cookie: cookieOf(during.headers) });
+      expect((await currentSession(rotated, renewed)).response?.user.email).toBe("sam@desk.example");
+    });
+
+    it("keeps the signing secret out of the database: from DESK_SECRET, else a file in DATA_DIR", async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-secret-"));
+      await db().insert(settings).values({ key: "auth_secret", value: "the-secret-an-older-version-kept" });
+      const first = await resolveDeskSecrets(db(), { dataDir });
+      // An older installation's secret moves to the file once, so its sessions carry on.
+      expect(first.current).toBe("the-secret-an-older-version-kept");
+      expect(fs.statSync(path.join(dataDir, deskSecretFile)).mode & 0o777).toBe(0o600);
+      expect(await db().select().from(settings).where(eq(settings.key, "auth_secret"))).toEqual([]);
+      expect((await resolveDeskSecrets(db(), { dataDir })).current).toBe(first.current);
+      const fromEnv = await resolveDeskSecrets(db(), {
+        dataDir,
+        deskSecret: deskSecret,
+        deskSecretPrevious: "x".repeat(32),
+      });
+      expect(fromEnv).toEqual({ current: deskSecret, previous: "x".repeat(32) });
+      fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it("removing someone ends their sessions at once", async () => {

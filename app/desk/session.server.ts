@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type Auth, getAuth, type StaffMember, sessionLifetimeDays } from "#app/desk/auth.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
@@ -6,9 +7,15 @@ import type { StaffRole } from "#db/schema.ts";
 /** The signed-in staff member, set by requireStaff for every route under the staff layout. */
 export const staffContext = createContext<StaffMember & { sessionToken: string }>();
 
-export function deskAuth(context: Readonly<RouterContextProvider>): Promise<Auth> {
-  const { database, config } = context.get(servicesContext);
-  return getAuth(database.db, config);
+export async function deskAuth(context: Readonly<RouterContextProvider>): Promise<Auth> {
+  const { database, config, deskSecrets } = context.get(servicesContext);
+  return getAuth(database.db, config, deskSecrets.current);
+}
+
+/** While DESK_SECRET is rotated: the instance that still reads cookies signed with the previous secret. */
+function previousDeskAuth(context: Readonly<RouterContextProvider>) {
+  const { database, config, deskSecrets } = context.get(servicesContext);
+  return deskSecrets.previous ? getAuth(database.db, config, deskSecrets.previous) : undefined;
 }
 
 /** Client navigations fetch `<path>.data`; the export and attachments are files. None may be answered with a page. */
@@ -38,8 +45,13 @@ export const deskHeaders: MiddlewareFunction<Response> = async (_args, next) => 
  * The session the request carries, if it is still good. Sessions slide while in use, but never past an
  * absolute lifetime from sign-in: after that the session is ended and the person signs in again.
  */
-export async function currentSession(auth: Auth, requestHeaders: Headers) {
-  const result = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
+export async function currentSession(auth: Auth, requestHeaders: Headers, previous?: Auth) {
+  let result = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
+  if (!result.response && previous) {
+    // Signed with the secret before the rotation: accepted, and signed again with the current one.
+    const old = await previous.api.getSession({ headers: requestHeaders, returnHeaders: true });
+    if (old.response) result = { response: old.response, headers: await resignedCookie(auth, old.response.session) };
+  }
   const found = result.response;
   if (found && Date.now() - new Date(found.session.createdAt).getTime() > sessionLifetimeDays * 24 * 60 * 60 * 1000) {
     await (await auth.$context).internalAdapter.deleteSession(found.session.token);
@@ -50,7 +62,7 @@ export async function currentSession(auth: Auth, requestHeaders: Headers) {
 
 export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const auth = await deskAuth(context);
-  const { headers, response: found } = await currentSession(auth, request.headers);
+  const { headers, response: found } = await currentSession(auth, request.headers, previousDeskAuth(context));
   if (!found) {
     if (request.method === "GET" && !isDataRequest(request)) {
       const url = new URL(request.url);
@@ -87,5 +99,20 @@ export function requireRole(context: Readonly<RouterContextProvider>, role: Staf
 export function cookiesFrom(source: Headers) {
   const headers = new Headers();
   for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** A Set-Cookie for a session token, signed as the library signs it (HMAC-SHA256, base64). */
+async function resignedCookie(auth: Auth, session: { token: string; expiresAt: Date }) {
+  const context = await auth.$context;
+  const { name, attributes } = context.authCookies.sessionToken;
+  const signature = createHmac("sha256", context.secret).update(session.token).digest("base64");
+  const parts = [`${name}=${encodeURIComponent(`${session.token}.${signature}`)}`, `Path=${attributes.path ?? "/"}`];
+  parts.push(`Expires=${new Date(session.expiresAt).toUTCString()}`);
+  if (attributes.httpOnly) parts.push("HttpOnly");
+  if (attributes.secure) parts.push("Secure");
+  parts.push(`SameSite=${attributes.sameSite === "strict" ? "Strict" : "Lax"}`);
+  const headers = new Headers();
+  headers.append("Set-Cookie", parts.join("; "));
   return headers;
 }

@@ -56,6 +56,8 @@ const envSchema = z.object({
   S3_REGION: z.string().trim().min(1).default("us-east-1"),
   QUOTE_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   DESK_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  DESK_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
+  DESK_SECRET_PREVIOUS: z.string().trim().min(32, "must be at least 32 characters").optional(),
   TRUST_PROXY: trustProxy,
   REQUEST_TIMEOUT_MS: milliseconds(120_000, 1000, 600_000),
   HEADERS_TIMEOUT_MS: milliseconds(10_000, 1000, 600_000),
@@ -180,6 +182,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     quoteForwardUrl: e.QUOTE_FORWARD_URL,
     quoteRateLimit: e.QUOTE_RATE_LIMIT,
     deskAuthRateLimit: e.DESK_AUTH_RATE_LIMIT,
+    deskSecret: e.DESK_SECRET,
+    deskSecretPrevious: e.DESK_SECRET_PREVIOUS,
     /** Attachments go to this bucket when set, else to DATA_DIR/uploads. */
     s3:
       e.S3_URL && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

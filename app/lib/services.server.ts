@@ -1,5 +1,6 @@
 import path from "node:path";
 import { remember } from "@epic-web/remember";
+import { type DeskSecrets, resolveDeskSecrets } from "#app/desk/secret.server.ts";
 import { getIpSalt } from "#app/lib/client-key.server.ts";
 import { type Config, getConfig } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
@@ -19,6 +20,8 @@ export type Services = {
   ipSalt: string;
   /** Signs the quote form's tokens (form-token.server.ts). */
   formTokenSecret: string;
+  /** Signs the desk's session cookies (app/desk/secret.server.ts). */
+  deskSecrets: DeskSecrets;
   /** Attachment bytes; `incomingDir` holds uploads still being checked. */
   storage: FileStorage;
   incomingDir: string;
@@ -48,6 +51,7 @@ export async function createServices(config: Config): Promise<Services> {
   try {
     const ipSalt = await getIpSalt(database.db);
     const formTokenSecret = await perInstallSecret(database.db, "form_token_secret");
+    const deskSecrets = await resolveDeskSecrets(database.db, config);
     // Counters shared between processes only matter when processes share PostgreSQL.
     const rateLimiter = createRateLimiter({
       limit: config.quoteRateLimit,
@@ -58,7 +62,18 @@ export async function createServices(config: Config): Promise<Services> {
     const incomingDir = path.join(uploadsDir, ".incoming");
     const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger(), storage });
     const stopSweep = startSweep(database.db, storage, incomingDir);
-    return { config, database, rateLimiter, outbox, ipSalt, formTokenSecret, storage, incomingDir, stopSweep };
+    return {
+      config,
+      database,
+      rateLimiter,
+      outbox,
+      ipSalt,
+      formTokenSecret,
+      deskSecrets,
+      storage,
+      incomingDir,
+      stopSweep,
+    };
   } catch (error) {
     await database.close();
     throw error;
