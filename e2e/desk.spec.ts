@@ -178,3 +178,91 @@ test("a day on the desk: first run, a request worked to a reply, export, invitat
   await expect(page).toHaveURL(/\/desk\/sign-in\?next=%2Fdesk$/);
   await expect(page.getByRole("heading", { name: "Sign in to the quote desk" })).toBeVisible();
 });
+
+test("what a day of use found: messages that follow the last action, contact links, Not spam, People", async ({
+  browser,
+  page,
+}) => {
+  await page.goto(setupLinkFromLog(server));
+  await page.getByLabel("Your name").fill("Alex Admin");
+  await page.getByLabel("E-mail").fill("alex@desk.example");
+  await page.getByLabel("Password", { exact: true }).fill(adminPassword);
+  await page.getByLabel("Password again").fill(adminPassword);
+  await page.getByRole("button", { name: "Create the admin account" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+
+  const buyer = await browser.newPage();
+  await buyer.goto(`${server.url}/#quote`);
+  await hydrated(buyer);
+  const form = buyer.locator("#quote");
+  await expect(form.locator('input[name="formToken"]')).not.toHaveValue("prerendered-form");
+  await form.getByLabel("Name", { exact: true }).fill("Robin Buyer");
+  await form.getByLabel("E-mail").fill("robin@plant.example");
+  await form.getByLabel("Phone").fill("01632 960123");
+  await form.getByLabel("Requirements").fill("2 x SPA1250 belts");
+  await buyer.waitForTimeout(3500);
+  await form.getByRole("button", { name: "Submit Quote Request" }).click();
+  const reference = (await buyer.getByTestId("quote-reference").textContent()) ?? "";
+  await buyer.close();
+
+  await page.goto(`${server.url}/desk/quotes/${reference}`);
+  await hydrated(page);
+  // The buyer's phone and e-mail are a tap away.
+  await expect(page.getByRole("link", { name: "01632 960123" })).toHaveAttribute("href", "tel:01632960123");
+  await expect(page.getByRole("link", { name: "robin@plant.example" })).toHaveAttribute(
+    "href",
+    "mailto:robin@plant.example",
+  );
+  const outcome = page.getByRole("status").first();
+  await page.getByRole("button", { name: "Record a reply (phone or other)" }).click();
+  await expect(outcome).toHaveText("First reply recorded.");
+  // Each later action shows its own outcome; an empty note says why it was refused.
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(outcome).toHaveText("Write a note first");
+  await expect(page.getByLabel("Internal note")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Status").selectOption("spam");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(outcome).toHaveText("Status changed to Spam.");
+  await page.getByRole("button", { name: "Not spam" }).click();
+  await expect(outcome).toHaveText("Moved to New. Its notification was sent before, so it is not sent again.");
+  await expect(page.getByRole("heading", { name: /spam/i })).toHaveCount(0);
+  await checkPage(page);
+
+  // People: an invitation, then every other action works without a reload; removal asks first.
+  await page.goto(`${server.url}/desk/people`);
+  await hydrated(page);
+  await page.getByLabel("E-mail").fill("sam@desk.example");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("Invitation e-mailed to sam@desk.example.")).toBeVisible();
+  await expect(page.getByLabel("Role")).toHaveValue("staff");
+  await page.getByLabel("E-mail").fill("kim@desk.example");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("Invitation e-mailed to kim@desk.example.")).toBeVisible();
+  await page.getByRole("button", { name: "Withdraw the invitation for kim@desk.example" }).click();
+  await expect(page.getByText("Invitation withdrawn.")).toBeVisible();
+
+  const invitation = await linkFromOutbox(server, "desk-invitation", "sam@desk.example");
+  const sam = await browser.newContext();
+  const samPage = await sam.newPage();
+  await samPage.goto(invitation);
+  await samPage.getByLabel("Your name").fill("Sam Staff");
+  await samPage.getByLabel("Password", { exact: true }).fill(staffPassword);
+  await samPage.getByLabel("Password again").fill(staffPassword);
+  await samPage.getByRole("button", { name: "Create my account" }).click();
+  await expect(samPage.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+
+  await page.goto(`${server.url}/desk/people`);
+  const accounts = page.getByRole("list", { name: "Desk accounts" });
+  await expect(accounts).toContainText("Sam Staff");
+  await expect(accounts).toContainText("signed in on 1 device");
+  await page.getByRole("button", { name: "Remove Sam Staff" }).click();
+  await expect(page.getByRole("heading", { name: "Remove Sam Staff?" })).toBeVisible();
+  await checkPage(page);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(accounts).toContainText("Sam Staff");
+  await page.getByRole("button", { name: "Remove Sam Staff" }).click();
+  await page.getByRole("button", { name: "Yes, remove Sam Staff" }).click();
+  await expect(page.getByText("Removed. Their sessions have ended.")).toBeVisible();
+  await expect(accounts).not.toContainText("Sam Staff");
+  await sam.close();
+});

@@ -292,6 +292,10 @@ function deskOverHttp(label: string, env: () => Promise<Record<string, string>>,
       expect(
         (await request("/desk/people", { cookie: admin, form: { intent: "remove", id: samId ?? "" } })).status,
       ).toBe(200);
+      // The first post only asks: nothing has changed yet.
+      expect((await request("/desk.data", { cookie: staff })).status).toBe(200);
+      const confirmed = { intent: "remove", id: samId ?? "", confirmed: "yes" };
+      expect((await request("/desk/people", { cookie: admin, form: confirmed })).status).toBe(200);
       expect((await request("/desk.data", { cookie: staff })).status).toBe(401);
     });
   });

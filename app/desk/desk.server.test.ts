@@ -9,7 +9,7 @@ import { type Auth, createStaffAccount, getAuth, sessionLifetimeDays } from "#ap
 import { csvCell, exportCsv } from "#app/desk/export.server.ts";
 import { inboxPage, monthStart, notificationHealth, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import { responseClock } from "#app/desk/labels.ts";
-import { removePerson } from "#app/desk/people.server.ts";
+import { listPeople, removePerson } from "#app/desk/people.server.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
 import { deskSecretFile, resolveDeskSecrets } from "#app/desk/secret.server.ts";
 import { currentSession } from "#app/desk/session.server.ts";
@@ -301,6 +301,18 @@ describeEachDatabase("desk", (target) => {
       await expect(removePerson(db(), admin.id, admin)).rejects.toThrow(/cannot remove yourself/);
     });
 
+    it("lists how many devices each person is signed in on", async () => {
+      await person("alex@desk.example", "admin");
+      await person();
+      await attempt("sam@desk.example", password);
+      await attempt("sam@desk.example", password, "198.51.100.8", new Headers({ "user-agent": "phone" }));
+      const { people } = await listPeople(db());
+      expect(people.map((p) => [p.email, p.sessions])).toEqual([
+        ["alex@desk.example", 0],
+        ["sam@desk.example", 2],
+      ]);
+    });
+
     it("two admins removing each other at once leave exactly one admin", async () => {
       const alex = await person("alex@desk.example", "admin");
       const kim = await person("kim@desk.example", "admin");
@@ -375,6 +387,8 @@ describeEachDatabase("desk", (target) => {
       expect(messages.map((m) => [m.kind, m.status])).toEqual([["email", "pending"]]);
       const [after] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
       expect(after?.status).toBe("new");
+      // Judged not spam: no "possible spam" banner is left on it; the reasons stay in the timeline.
+      expect(after?.spamReasons).toEqual([]);
       expect(await events(quote.id)).toEqual([["released", "Sam", { reasons: ["honeypot"], queued: ["email"] }]]);
       // Marked as spam again and released again: it was notified already, so nothing more is sent.
       await changeStatus(db(), quote.id, "spam", actor);

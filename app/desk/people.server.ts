@@ -4,7 +4,7 @@ import { type Auth, createStaffAccount, endSessions, scramblePassword } from "#a
 import { tokenHash } from "#app/desk/setup.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import type { Db } from "#db/client.server.ts";
-import { outbox, type StaffRole, staffInvitations, staffSession, staffUser } from "#db/schema.ts";
+import { outbox, type StaffRole, staffInvitations, staffUser } from "#db/schema.ts";
 
 export const invitationDays = 7;
 
@@ -17,7 +17,8 @@ export async function listPeople(db: Db) {
         email: staffUser.email,
         role: staffUser.role,
         createdAt: staffUser.createdAt,
-        sessions: sql<number>`(select count(*)::int from ${staffSession} where ${staffSession.userId} = ${staffUser.id} and ${staffSession.expiresAt} > now())`,
+        // Spelt out: inside the subquery an unqualified "id" would be the session's own.
+        sessions: sql<number>`(select count(*)::int from staff_session s where s.user_id = "staff_user"."id" and s.expires_at > now())`,
       })
       .from(staffUser)
       .orderBy(asc(staffUser.name)),

@@ -66,9 +66,11 @@ export async function quoteAction(
     case "release": {
       const result = await releaseFromSpam(db, quote.id, staff, Boolean(services.config.quoteForwardUrl));
       if (result.queued > 0) services.outbox.kick();
-      const message = result.released
-        ? "Moved to New; the notification is on its way."
-        : "This request is not in spam.";
+      const message = !result.released
+        ? "This request is not in spam."
+        : result.queued > 0
+          ? "Moved to New; the notification is on its way."
+          : "Moved to New. Its notification was sent before, so it is not sent again.";
       return { ok: result.released, message } satisfies ActionReply;
     }
     case "retry": {

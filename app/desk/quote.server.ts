@@ -109,11 +109,17 @@ export async function recordReply(db: Db, quoteId: number, channel: "email" | "o
  */
 export async function releaseFromSpam(db: Db, quoteId: number, actor: Actor, forward: boolean) {
   return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ reasons: quotes.spamReasons })
+      .from(quotes)
+      .where(eq(quotes.id, quoteId))
+      .for("update");
     const [released] = await tx
       .update(quotes)
-      .set({ status: "new", updatedAt: sql`now()` })
+      // Staff judged it not spam: the reasons stay in the timeline's entry, not as a banner on the request.
+      .set({ status: "new", spamReasons: [], updatedAt: sql`now()` })
       .where(and(eq(quotes.id, quoteId), eq(quotes.status, "spam")))
-      .returning({ reference: quotes.reference, reasons: quotes.spamReasons });
+      .returning({ reference: quotes.reference });
     if (!released) return { released: false, queued: 0 };
     const existing = await tx
       .select({ kind: outbox.kind })
@@ -129,7 +135,7 @@ export async function releaseFromSpam(db: Db, quoteId: number, actor: Actor, for
     }
     await tx
       .insert(quoteEvents)
-      .values(event(quoteId, actor, "released", { reasons: released.reasons, queued: kinds }));
+      .values(event(quoteId, actor, "released", { reasons: held?.reasons ?? [], queued: kinds }));
     return { released: true, queued: kinds.length };
   });
 }

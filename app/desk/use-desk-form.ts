@@ -1,4 +1,4 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import type * as z from "zod/mini";
 import { parseForm, requiredFields } from "#app/quote/parse.ts";
 
@@ -7,10 +7,13 @@ export function useDeskForm<Schema extends z.ZodMiniObject>(
   id: string,
   schema: Schema,
   lastResult?: SubmissionResult<string[]>,
+  defaultValue?: DefaultValue<z.infer<Schema>>,
 ) {
   return useForm({
     id,
     lastResult,
+    // What a reset (after a success) returns the fields to.
+    defaultValue,
     constraint: requiredFields(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

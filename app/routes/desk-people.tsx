@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
 import { invalid, readForm, readFormData } from "#app/desk/form.server.ts";
 import { inviteSchema } from "#app/desk/forms.ts";
@@ -22,6 +22,10 @@ export const meta: Route.MetaFunction = () => [
   { title: "People · Quote desk" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+// Named in full: after an invitation the page's address carries `?intent=invite`, which a form without an
+// action would post to again.
+const peoplePath = "/desk/people";
 
 const roles = [
   { value: "staff", label: "Staff: works requests" },
@@ -54,20 +58,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = await readFormData(request);
   const id = String(form.get("id") ?? "");
+  const action = form.get("intent");
+  // Removal and a reset of access cannot be undone: the first click asks, the second does it.
+  if ((action === "remove" || action === "reset") && form.get("confirmed") !== "yes") {
+    const { people } = await listPeople(db);
+    const person = people.find((p) => p.id === id);
+    if (!person) return data({ problem: "That person no longer has a desk account." }, { status: 409 });
+    return { confirm: { intent: action, id, name: person.name } } as const;
+  }
   const auth = await deskAuth(context);
   try {
-    if (form.get("intent") === "remove") {
+    if (action === "remove") {
       await removePerson(db, id, me);
       return { done: "Removed. Their sessions have ended." };
     }
-    if (form.get("intent") === "reset") {
+    if (action === "reset") {
       await resetAccess(db, auth, id);
       services.outbox.kick();
       return {
         done: "Signed out everywhere; their old password no longer works and a link to choose a new one is on its way.",
       };
     }
-    if (form.get("intent") === "withdraw") {
+    if (action === "withdraw") {
       await withdrawInvitation(db, Number(id));
       return { done: "Invitation withdrawn." };
     }
@@ -86,9 +98,10 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         invited?: { email: string; link: string };
         done?: string;
         problem?: string;
+        confirm?: { intent: "remove" | "reset"; id: string; name: string };
       }
     | undefined;
-  const [form, fields] = useDeskForm("invite", inviteSchema, reply?.result);
+  const [form, fields] = useDeskForm("invite", inviteSchema, reply?.result, { role: "staff" });
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -97,6 +110,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         {reply?.done ? <Alert tone="info">{reply.done}</Alert> : null}
         {reply?.problem ? <Alert>{reply.problem}</Alert> : null}
       </div>
+      {reply?.confirm ? <ConfirmChange {...reply.confirm} busy={busy} /> : null}
 
       <ul className="mt-4 space-y-2" aria-label="Desk accounts">
         {people.map((person) => (
@@ -115,14 +129,14 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
             </div>
             {person.id !== me ? (
               <div className="flex flex-wrap gap-2">
-                <Form method="post">
+                <Form method="post" action={peoplePath}>
                   <input type="hidden" name="intent" value="reset" />
                   <input type="hidden" name="id" value={person.id} />
                   <button type="submit" className={secondaryButtonClass} disabled={busy}>
                     Reset access<span className="sr-only"> for {person.name}</span>
                   </button>
                 </Form>
-                <Form method="post">
+                <Form method="post" action={peoplePath}>
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={person.id} />
                   <button
@@ -148,7 +162,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                 <p className="mr-auto break-all">
                   {invitation.email} · {roleLabels[invitation.role]} · until {formatDateTime(invitation.expiresAt)}
                 </p>
-                <Form method="post">
+                <Form method="post" action={peoplePath}>
                   <input type="hidden" name="intent" value="withdraw" />
                   <input type="hidden" name="id" value={invitation.id} />
                   <button type="submit" className={secondaryButtonClass}>
@@ -196,5 +210,49 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
     </>
+  );
+}
+
+/** Asks before a change that cannot be undone; works without scripts (the first post only asks). */
+function ConfirmChange({
+  intent,
+  id,
+  name,
+  busy,
+}: {
+  intent: "remove" | "reset";
+  id: string;
+  name: string;
+  busy: boolean;
+}) {
+  const remove = intent === "remove";
+  return (
+    <section
+      aria-labelledby="confirm-heading"
+      className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-4"
+      data-testid="confirm-change"
+    >
+      <h2 id="confirm-heading" className="text-lg font-bold text-red-900">
+        {remove ? `Remove ${name}?` : `Reset access for ${name}?`}
+      </h2>
+      <p className="mt-1">
+        {remove
+          ? "Their account is deleted and every session they have ends at once. They would need a new invitation to come back."
+          : "They are signed out everywhere, their password stops working, and they are e-mailed a link to choose a new one."}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Form method="post" action={peoplePath}>
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" className={`${buttonClass} bg-red-800 hover:bg-red-900`} disabled={busy}>
+            {remove ? `Yes, remove ${name}` : `Yes, reset access for ${name}`}
+          </button>
+        </Form>
+        <Link to={peoplePath} className={secondaryButtonClass}>
+          Cancel
+        </Link>
+      </div>
+    </section>
   );
 }

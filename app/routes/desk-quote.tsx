@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import {
   formatDateTime,
@@ -58,7 +58,9 @@ const eventText = (event: { kind: string; detail: Record<string, unknown> }) => 
     case "reply":
       return `${d.first ? "sent the first reply" : "replied"}${d.channel === "email" ? " by e-mail" : ""}${typeof d.seconds === "number" ? ` (${formatDuration(d.seconds)} after it arrived)` : ""}`;
     case "released":
-      return "marked it as not spam; the notification was released";
+      return Array.isArray(d.queued) && d.queued.length > 0
+        ? "marked it as not spam; the notification was released"
+        : "marked it as not spam";
     case "retry":
       return "asked for the notification to be sent again";
     default:
@@ -74,16 +76,38 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const spam = quote.status === "spam";
   const subject = `Your quote request ${quote.reference} — ${siteName}`;
   const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
-  const fields: [string, string][] = [
+  const contactLink = "font-semibold text-steel underline underline-offset-2";
+  const fields: [string, ReactNode][] = [
     ["Name", quote.customerName],
-    ["E-mail", quote.email],
+    [
+      "E-mail",
+      <a key="email" href={`mailto:${quote.email}`} className={contactLink}>
+        {quote.email}
+      </a>,
+    ],
     ["Company", quote.company ?? "Not given"],
-    ["Phone", quote.phone ?? "Not given"],
+    [
+      "Phone",
+      quote.phone ? (
+        <a key="phone" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`} className={contactLink}>
+          {quote.phone}
+        </a>
+      ) : (
+        "Not given"
+      ),
+    ],
     ["Category", categoryLabel(quote.category ?? undefined)],
     ["Urgency", urgencyLabel(quote.urgency)],
     ["Received", formatDateTime(quote.createdAt)],
   ];
-  const message: ActionReply | undefined = reply.data ?? actionData;
+  // The answer to whichever action came last: the reply button's (no navigation) or a form's.
+  const [message, setMessage] = useState<ActionReply | undefined>(actionData);
+  useEffect(() => {
+    if (reply.data) setMessage(reply.data);
+  }, [reply.data]);
+  useEffect(() => {
+    if (actionData) setMessage(actionData);
+  }, [actionData]);
   const noteForm = useRef<HTMLFormElement>(null);
   // A note that was added leaves an empty box for the next one.
   useEffect(() => {
