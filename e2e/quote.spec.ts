@@ -66,6 +66,28 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("E-mail")).toHaveAccessibleDescription(/name@company\.co\.uk/);
   });
 
+  test("after a send every box returns to its default, the category to its placeholder", async ({ page }) => {
+    const form = page.locator("#quote");
+    await fill(page, valid);
+    const category = form.getByLabel("Product category");
+    await category.selectOption(quoteCategories[0]?.value ?? "");
+    await submit(page);
+    await expect(page.getByTestId("quote-reference")).toHaveText(/^Q-\d{6}-[0-9A-Z]{5}$/);
+    await expect(category).toHaveValue("");
+    expect(await category.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(
+      "Select a category",
+    );
+  });
+
+  test("a parts line on a phone gives Brand the room and Qty a small box", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const form = page.locator("#quote");
+    const width = async (label: RegExp) => (await form.getByLabel(label).first().boundingBox())?.width ?? 0;
+    const [qty, brand] = [await width(/^Qty/), await width(/^Brand/)];
+    expect(qty).toBeLessThan(100);
+    expect(brand).toBeGreaterThan(qty * 2);
+  });
+
   test("submits: Submitting..., then reset, notice and reference; empty optional fields not sent", async ({ page }) => {
     await fill(page, { ...valid, Company: "Acme Foods" });
     await page.locator("#quote").getByLabel("Urgency").selectOption("urgent");

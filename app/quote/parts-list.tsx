@@ -80,7 +80,7 @@ export function PartsList({
           return (
             <li
               key={line.key}
-              className="grid min-w-0 grid-cols-[minmax(0,1fr)_5.5rem] gap-x-3 gap-y-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_5.5rem_minmax(0,10rem)_auto] sm:items-end"
+              className="grid min-w-0 grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_5.5rem_minmax(0,10rem)_auto] sm:items-end"
             >
               <Field
                 meta={item.part}

@@ -64,7 +64,8 @@ export default function QuoteForm() {
     id: "quote-form",
     lastResult: reply?.result,
     constraint: requiredFields(quoteSchema),
-    defaultValue: { urgency: "standard", lines: [{ quantity: "1" }] },
+    // Every field named, so a reset after a success returns each select to its first option.
+    defaultValue: { category: "", urgency: "standard", lines: [{ quantity: "1" }] },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseForm(formData, quoteFormSchema),
