@@ -6,25 +6,36 @@ import { describeEachDatabase, resetTables, type TestDatabase } from "#test/pg.t
 // 10:00:30 UTC: half way through a minute window.
 const start = Date.UTC(2026, 10, 22, 10, 0, 30);
 
-function behavesAsFixedWindowLimiter(make: (now: () => number) => ReturnType<typeof createRateLimiter>) {
+function behavesAsSlidingWindowLimiter(make: (now: () => number) => ReturnType<typeof createRateLimiter>) {
   let clock = start;
   const now = () => clock;
   beforeEach(() => {
     clock = start;
   });
 
-  it("allows the limit, then refuses until the window ends", async () => {
+  it("allows the limit, then refuses and says when one more will be taken", async () => {
     const limiter = make(now);
     for (let i = 0; i < 5; i++)
       expect(await limiter.hit("203.0.113.9")).toEqual({ allowed: true, retryAfterSeconds: 0 });
     const refused = await limiter.hit("203.0.113.9");
+    expect(refused).toEqual({ allowed: false, retryAfterSeconds: 50 });
+    clock += 49_000;
+    expect((await limiter.hit("203.0.113.9")).allowed).toBe(false);
+    clock += 60_000;
+    expect((await limiter.hit("203.0.113.9")).allowed).toBe(true);
+  });
+
+  it("refuses a burst astride the end of a window as one inside it", async () => {
+    clock = start + 29_000;
+    const limiter = make(now);
+    for (let i = 0; i < 3; i++) expect((await limiter.hit("a")).allowed).toBe(true);
+    clock += 2_000;
+    expect((await limiter.hit("a")).allowed).toBe(true);
+    expect((await limiter.hit("a")).allowed).toBe(true);
+    const refused = await limiter.hit("a");
     expect(refused.allowed).toBe(false);
-    expect(refused.retryAfterSeconds).toBe(30);
-    clock += 29_500;
-    const late = await limiter.hit("203.0.113.9");
-    expect(late.allowed).toBe(false);
-    expect(late.retryAfterSeconds).toBeGreaterThanOrEqual(1);
-    expect(late.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
   });
 
   it("counts each key on its own", async () => {
@@ -40,30 +51,30 @@ function behavesAsFixedWindowLimiter(make: (now: () => number) => ReturnType<typ
     await limiter.undo("a");
     expect((await limiter.hit("a")).allowed).toBe(true);
     expect((await limiter.hit("a")).allowed).toBe(false);
-    clock += 30_000;
+    clock += 90_000;
     await limiter.undo("a");
     for (let i = 0; i < 5; i++) expect((await limiter.hit("a")).allowed).toBe(true);
     expect((await limiter.hit("a")).allowed).toBe(false);
   });
 
-  it("starts afresh in the next window", async () => {
+  it("starts afresh a full window after the last burst", async () => {
     const limiter = make(now);
     for (let i = 0; i < 6; i++) await limiter.hit("a");
-    clock += 30_000;
+    clock += 90_000;
     for (let i = 0; i < 5; i++) expect((await limiter.hit("a")).allowed).toBe(true);
     expect((await limiter.hit("a")).allowed).toBe(false);
   });
 }
 
 describe("rate limiter in memory", () => {
-  behavesAsFixedWindowLimiter((now) => createRateLimiter({ limit: 5, now }));
+  behavesAsSlidingWindowLimiter((now) => createRateLimiter({ limit: 5, now }));
 });
 
 describeEachDatabase("rate limiter in the database", (target: TestDatabase) => {
   const db = () => target.database.db;
   beforeEach(() => resetTables(db()));
 
-  behavesAsFixedWindowLimiter((now) => createRateLimiter({ limit: 5, db: db(), now }));
+  behavesAsSlidingWindowLimiter((now) => createRateLimiter({ limit: 5, db: db(), now }));
 
   it("shares one count between limiters (processes) and never stores the raw key", async () => {
     const first = createRateLimiter({ limit: 5, db: db() });
@@ -83,7 +94,7 @@ describeEachDatabase("rate limiter in the database", (target: TestDatabase) => {
     const limiter = createRateLimiter({ limit: 5, db: db(), now: () => clock });
     await limiter.hit("a");
     await limiter.hit("b");
-    clock += 60_000;
+    clock += 120_000;
     await limiter.hit("c");
     const rows = await db().select().from(rateLimits);
     expect(rows).toHaveLength(1);

@@ -11,8 +11,11 @@ export type RateLimiter = {
 };
 
 /**
- * Fixed-window limiter: at most `limit` hits per key per window. In memory for the single-process
- * embedded setup; in the rate_limits table when `db` is given, so every process shares the count.
+ * Sliding-window limiter: a hit counts in full in its own window and, fading linearly, through the
+ * next one, so a burst astride a window boundary is refused like one inside a window (a fixed window
+ * would let twice the limit through in a second) and a test never depends on where the clock stands.
+ * In memory for the single-process embedded setup; in the rate_limits table when `db` is given, so
+ * every process shares the count.
  */
 export function createRateLimiter(options: {
   limit: number;
@@ -25,10 +28,18 @@ export function createRateLimiter(options: {
   const now = options.now ?? Date.now;
   let lastSweep = now();
 
-  const verdict = (count: number, windowStart: number, at: number): RateLimitVerdict => {
-    const allowed = count <= limit;
-    const retryAfterSeconds = allowed ? 0 : Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000));
-    return { allowed, retryAfterSeconds };
+  /** `count` hits in this window so far (this one included) and `previous` in the one before. */
+  const verdict = (count: number, previous: number, windowStart: number, at: number): RateLimitVerdict => {
+    const elapsed = at - windowStart;
+    const weighted = (fromStart: number) => previous * (1 - fromStart / windowMs);
+    if (weighted(elapsed) + count <= limit) return { allowed: true, retryAfterSeconds: 0 };
+    // When would one more hit fit: later in this window as the previous one fades, else in the next.
+    const room = limit - count - 1;
+    const wait =
+      room >= 0 && previous > 0
+        ? windowMs * (1 - room / previous) - elapsed
+        : windowMs - elapsed + windowMs * Math.max(0, 1 - (limit - 1) / count);
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
   };
 
   const sweepDue = (at: number) => {
@@ -38,19 +49,22 @@ export function createRateLimiter(options: {
   };
 
   if (!db) {
-    const windows = new Map<string, { start: number; count: number }>();
+    const windows = new Map<string, { start: number; count: number; previous: number }>();
     return {
       async hit(key) {
         const at = now();
         const start = at - (at % windowMs);
         if (sweepDue(at)) {
-          for (const [k, w] of windows) if (w.start < start) windows.delete(k);
+          for (const [k, w] of windows) if (w.start < start - windowMs) windows.delete(k);
         }
-        const current = windows.get(key);
-        const window = current && current.start === start ? current : { start, count: 0 };
+        const stored = windows.get(key);
+        const window =
+          stored?.start === start
+            ? stored
+            : { start, count: 0, previous: stored?.start === start - windowMs ? stored.count : 0 };
         window.count++;
         windows.set(key, window);
-        return verdict(window.count, start, at);
+        return verdict(window.count, window.previous, start, at);
       },
       async undo(key) {
         const at = now();
@@ -91,15 +105,18 @@ export function createRateLimiter(options: {
           target: [rateLimits.key, rateLimits.windowStart],
           set: { count: sql`${rateLimits.count} + 1` },
         })
-        .returning({ count: rateLimits.count });
+        .returning({
+          count: rateLimits.count,
+          previous: sql<number>`coalesce((select r.count from ${rateLimits} r where r.key = ${hashed} and r.window_start = ${new Date(start - windowMs).toISOString()}::timestamptz), 0)`,
+        });
       if (sweepDue(at)) {
         // Housekeeping only: a failure must not turn a counted hit into an error; the next window retries.
         await db
           .delete(rateLimits)
-          .where(lt(rateLimits.windowStart, new Date(start)))
+          .where(lt(rateLimits.windowStart, new Date(start - windowMs)))
           .catch(() => {});
       }
-      return verdict(row?.count ?? 1, start, at);
+      return verdict(row?.count ?? 1, Number(row?.previous ?? 0), start, at);
     },
   };
 }
