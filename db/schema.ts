@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { staffUser } from "#db/auth-schema.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -49,6 +50,14 @@ export const quotes = pgTable(
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     /** When sales first answered the customer: the time to first reply is what the business is judged by. */
     firstReplyAt: timestamptz("first_reply_at"),
+    /** Who in the team has it; null when nobody does (a removed account leaves it unowned). */
+    ownerId: text("owner_id").references((): AnyPgColumn => staffUser.id, { onDelete: "set null" }),
+    /** Raised by every change staff make, so a change made from a stale page is refused, not applied. */
+    version: integer("version").notNull().default(1),
+    /** Merged into another request: this one is then only a link to it, out of the inbox and the counts. */
+    mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => quotes.id),
+    /** Part numbers and the phone number as the desk's search compares them (see app/desk/search-keys.ts). */
+    searchKeys: text("search_keys").notNull().default(""),
   },
   (t) => [
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
@@ -58,6 +67,9 @@ export const quotes = pgTable(
     index("quotes_inbox_order_idx").using("btree", inboxPinned(t), t.createdAt, t.id),
     // Trigram index for the desk's free-text search (the pg_trgm extension, in PGlite and PostgreSQL).
     index("quotes_search_idx").using("gin", sql`${quoteSearchText(t)} gin_trgm_ops`),
+    index("quotes_owner_idx").on(t.ownerId),
+    index("quotes_email_idx").on(sql`lower(${t.email})`),
+    index("quotes_company_idx").on(sql`lower(${t.company})`),
   ],
 );
 
@@ -67,6 +79,7 @@ type QuoteColumns = {
   company: AnyPgColumn;
   email: AnyPgColumn;
   requirements: AnyPgColumn;
+  searchKeys: AnyPgColumn;
   status: AnyPgColumn;
   urgency: AnyPgColumn;
 };
@@ -78,7 +91,7 @@ export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency">) {
 
 /** What the desk's search looks through, lower-cased; the same expression is indexed. */
 export function quoteSearchText(t: QuoteColumns) {
-  return sql`lower(${t.reference} || ' ' || ${t.customerName} || ' ' || coalesce(${t.company}, '') || ' ' || ${t.email} || ' ' || ${t.requirements})`;
+  return sql`lower(${t.reference} || ' ' || ${t.customerName} || ' ' || coalesce(${t.company}, '') || ' ' || ${t.email} || ' ' || ${t.requirements} || ' ' || ${t.searchKeys})`;
 }
 
 /**
@@ -149,6 +162,13 @@ export const quoteEvents = pgTable(
   (t) => [index("quote_events_quote_id_idx").on(t.quoteId, t.at)],
 );
 
+/**
+ * `email` tells sales, `forward` posts to the external form service, `acknowledgement` tells the buyer
+ * their request arrived (made from the request at send time), `message` is a finished e-mail to staff.
+ */
+export const outboxKinds = ["email", "forward", "message", "acknowledgement"] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
+
 /** Notifications written in the same transaction as their quote, delivered later by the outbox worker. */
 export const outbox = pgTable(
   "outbox",
@@ -156,7 +176,7 @@ export const outbox = pgTable(
     id: serial("id").primaryKey(),
     /** Null for messages that belong to no request (staff invitations, password resets, digests). */
     quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["email", "forward", "message"] }).notNull(),
+    kind: text("kind", { enum: outboxKinds }).notNull(),
     payload: jsonb("payload").$type<OutboxPayload>().notNull(),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
@@ -168,7 +188,7 @@ export const outbox = pgTable(
     sentAt: timestamptz("sent_at"),
   },
   (t) => [
-    check("outbox_kind_check", sql`${t.kind} in ('email', 'forward', 'message')`),
+    check("outbox_kind_check", sql`${t.kind} in ('email', 'forward', 'message', 'acknowledgement')`),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_quote_id_idx").on(t.quoteId),
@@ -182,7 +202,7 @@ export const outbox = pgTable(
 export type OutboxPayload = { reference: string } | OutboxMessage;
 export type OutboxMessage = { to: string; subject: string; text: string; html?: string; tag: string };
 
-/** Fixed-window counters shared by every server process when PostgreSQL is used. */
+/** Window counters (see app/quote/rate-limit.server.ts) shared by every server process when PostgreSQL is used. */
 export const rateLimits = pgTable(
   "rate_limits",
   {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type DeskServer, linkFromOutbox, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
 import { expectNoAxeViolations, hydrated } from "#e2e/support.ts";
+import { parseMail } from "#test/smtp.ts";
 
 const adminPassword = "the counter opens at half eight";
 const staffPassword = "bearings seals and belts";
@@ -264,5 +265,163 @@ test("what a day of use found: messages that follow the last action, contact lin
   await page.getByRole("button", { name: "Yes, remove Sam Staff" }).click();
   await expect(page.getByText("Removed. Their sessions have ended.")).toBeVisible();
   await expect(accounts).not.toContainText("Sam Staff");
+  await sam.close();
+});
+
+/** Sends a request as a buyer would, from the public form, with one parts line; returns its reference. */
+async function sendRequest(browser: Browser, fields: { name: string; email: string; part?: string }) {
+  const buyer = await browser.newPage();
+  await buyer.goto(`${server.url}/#quote`);
+  await hydrated(buyer);
+  const form = buyer.locator("#quote");
+  await expect(form.locator('input[name="formToken"]')).not.toHaveValue("prerendered-form");
+  await form.getByLabel("Name", { exact: true }).fill(fields.name);
+  await form.getByLabel("E-mail").fill(fields.email);
+  await form.getByLabel("Phone").fill("+44 1952 123456");
+  await form.getByLabel("Requirements").fill("Parts for the bottling line, see the list");
+  if (fields.part) {
+    await form
+      .getByLabel(/^Part number or description/)
+      .first()
+      .fill(fields.part);
+    await form.getByLabel(/^Qty/).first().fill("4");
+  }
+  await buyer.waitForTimeout(3500);
+  await form.getByRole("button", { name: "Submit Quote Request" }).click();
+  const reference = (await buyer.getByTestId("quote-reference").textContent()) ?? "";
+  expect(reference).toMatch(/^Q-\d{6}-[0-9A-Z]{5}$/);
+  await buyer.close();
+  return reference;
+}
+
+const outboxFile = (name: string) => `${server.dataDir}/outbox/${name}.eml`;
+
+test("a team of two on the desk: acknowledgement, search by part, ownership, a stale change refused, CSV, merge", async ({
+  browser,
+  page,
+}) => {
+  await page.goto(setupLinkFromLog(server));
+  await page.getByLabel("Your name").fill("Alex Admin");
+  await page.getByLabel("E-mail").fill("alex@desk.example");
+  await page.getByLabel("Password", { exact: true }).fill(adminPassword);
+  await page.getByLabel("Password again").fill(adminPassword);
+  await page.getByRole("button", { name: "Create the admin account" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await page.goto(`${server.url}/desk/people`);
+  await page.getByLabel("E-mail").fill("sam@desk.example");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  const sam = await browser.newContext();
+  const samPage = await sam.newPage();
+  await samPage.goto(await linkFromOutbox(server, "desk-invitation", "sam@desk.example"));
+  await samPage.getByLabel("Your name").fill("Sam Staff");
+  await samPage.getByLabel("Password", { exact: true }).fill(staffPassword);
+  await samPage.getByLabel("Password again").fill(staffPassword);
+  await samPage.getByRole("button", { name: "Create my account" }).click();
+  await expect(samPage.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+
+  // Four requests from one buyer in a day: the first three are acknowledged, the fourth is not.
+  const references: string[] = [];
+  references.push(await sendRequest(browser, { name: "Robin Buyer", email: "robin@plant.example", part: "6205-2RS" }));
+  for (let i = 0; i < 3; i++)
+    references.push(await sendRequest(browser, { name: "Robin Buyer", email: "robin@plant.example" }));
+  const [first = "", second = "", , fourth = ""] = references;
+  await expect
+    .poll(() => fs.existsSync(outboxFile(`${references[2]}-acknowledgement`)), { timeout: 30_000 })
+    .toBe(true);
+  const acknowledgement = await parseMail(fs.readFileSync(outboxFile(`${first}-acknowledgement`), "utf8"));
+  expect(acknowledgement.header("to")).toBe("robin@plant.example");
+  expect(acknowledgement.header("subject")).toBe(`We have your quote request ${first} — Wrekin MRO Supply`);
+  expect(acknowledgement.text).toContain("We received 1 parts line and 0 files.");
+  await expect.poll(() => fs.existsSync(outboxFile(fourth)), { timeout: 30_000 }).toBe(true);
+  expect(fs.existsSync(outboxFile(`${fourth}-acknowledgement`))).toBe(false);
+
+  // Found by a part number as a buyer might have typed it, and by the phone number.
+  await page.goto(`${server.url}/desk`);
+  await page.getByLabel("Search").fill("6205 2RS");
+  await page.getByRole("button", { name: "Filter" }).click();
+  const list = page.getByRole("list", { name: "Requests" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText(first);
+  await page.getByLabel("Search").fill("01952 123456");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(4);
+
+  // Alex takes the first request; it is in Alex's Mine, not in Sam's.
+  await page.goto(`${server.url}/desk/quotes/${first}`);
+  await hydrated(page);
+  await page.getByRole("button", { name: "Take it" }).click();
+  await expect(page.getByRole("status").first()).toHaveText("It is yours now.");
+  await expect(page.getByText("Owner: Alex Admin (you)")).toBeVisible();
+  await page.goto(`${server.url}/desk?owner=mine`);
+  await expect(page.getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText("Owner: Alex Admin");
+  await samPage.goto(`${server.url}/desk?owner=mine`);
+  await expect(samPage.getByText("No requests match.")).toBeVisible();
+
+  // Both open the second request; Alex changes its status, then Sam's page, now stale, tries to.
+  await page.goto(`${server.url}/desk/quotes/${second}`);
+  await samPage.goto(`${server.url}/desk/quotes/${second}`);
+  await hydrated(page);
+  await hydrated(samPage);
+  await page.getByLabel("Status").selectOption("quoted");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByRole("status").first()).toHaveText("Status changed to Quoted.");
+  await samPage.getByLabel("Internal note").fill("Customer wants FAG only");
+  await samPage.getByLabel("Status").selectOption("lost");
+  await samPage.getByRole("button", { name: "Change status" }).click();
+  await expect(samPage.getByRole("status").first()).toContainText(
+    "Alex Admin changed the status from New to Quoted (Today",
+  );
+  await expect(samPage.getByRole("status").first()).toContainText("Nothing was changed");
+  // Sam's page now shows Alex's change, and the note Sam was typing is still there.
+  await expect(samPage.getByLabel("Status")).toHaveValue("quoted");
+  await expect(samPage.getByLabel("Internal note")).toHaveValue("Customer wants FAG only");
+  await samPage.getByRole("button", { name: "Add note" }).click();
+  await expect(samPage.getByRole("status").first()).toHaveText("Note added.");
+  // Nothing of Sam's stale change was written.
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("quoted");
+  await expect(page.getByRole("list", { name: "What happened" })).not.toContainText("to Lost");
+
+  // Alex gives it to Sam, who is told by e-mail.
+  await page.getByLabel("Assign to").selectOption({ label: "Sam Staff" });
+  await page.getByRole("button", { name: "Assign", exact: true }).click();
+  await expect(page.getByRole("status").first()).toHaveText("Assigned; they have been sent an e-mail.");
+  await expect
+    .poll(() => fs.readdirSync(`${server.dataDir}/outbox`).filter((f) => f.startsWith("assigned-")).length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+
+  // The first request lists the buyer's others; the second is merged into it after a confirmation.
+  await page.goto(`${server.url}/desk/quotes/${first}`);
+  await hydrated(page);
+  const history = page.getByRole("region", { name: "Same buyer or company" });
+  await expect(history.getByRole("link")).toHaveCount(3);
+  await page.getByLabel("Merge another request into this one").fill(second);
+  await page.getByRole("button", { name: "Merge…" }).click();
+  await expect(page.getByRole("heading", { name: `Merge ${second} (Robin Buyer) into ${first}?` })).toBeVisible();
+  await checkPage(page);
+  await page.getByRole("button", { name: `Yes, merge ${second}` }).click();
+  await expect(page.getByRole("status").first()).toHaveText(`${second} is merged into this request.`);
+  await expect(history.getByRole("link")).toHaveCount(2);
+  await checkPage(page);
+  await page.goto(`${server.url}/desk/quotes/${second}`);
+  await expect(page.getByRole("heading", { name: `Merged into ${first}` })).toBeVisible();
+  await checkPage(page);
+
+  // The CSV: the owner, the parts lines and times spreadsheets read as dates.
+  await page.goto(`${server.url}/desk`);
+  await checkPage(page);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  const csv = fs.readFileSync((await (await downloading).path()) ?? "", "utf8");
+  const rows = csv.trim().split("\r\n");
+  expect(rows[0]).toContain("Parts lines,Owner,Notes,First reply");
+  expect(rows).toHaveLength(4);
+  const row = rows.find((r) => r.startsWith(first)) ?? "";
+  expect(row).toMatch(new RegExp(`^${first},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,`));
+  expect(row).toContain("4 × 6205-2RS,Alex Admin,");
   await sam.close();
 });

@@ -67,6 +67,7 @@ describe("npm run quotes", () => {
       spam: false,
       ipSalt: "s",
       forward: false,
+      acknowledge: false,
       ...extra,
     });
     references.plain = (

@@ -20,5 +20,6 @@ export const storeMeta = (overrides: Partial<StoreMeta> = {}): StoreMeta => ({
   spam: false,
   ipSalt: "test-salt",
   forward: false,
+  acknowledge: false,
   ...overrides,
 });

@@ -11,6 +11,8 @@ export type Site = {
   phoneDisplay: string;
   /** International format for tel: links, e.g. +441632960000. */
   phoneTel: string;
+  /** The out-of-hours emergency line, when it is not the main number (which then answers round the clock). */
+  outOfHoursPhone?: string;
   email: string;
   tradeCounter: {
     label: string;

@@ -440,20 +440,20 @@ describeEachDatabase("desk", (target) => {
 
     it("lists open emergencies first, then newest first, and pages by keyset without gaps or repeats", async () => {
       await seed(120);
-      const first = await inboxPage(db(), query({}));
+      const first = await inboxPage(db(), query({}), "u1");
       expect(first.rows[0]?.customerName).toBe("Buyer 3");
       expect(first.rows[1]?.customerName).toBe("Buyer 119");
       const seen = [...first.rows];
       let older = first.older;
       while (older) {
-        const next = await inboxPage(db(), query({ after: older }));
+        const next = await inboxPage(db(), query({ after: older }), "u1");
         seen.push(...next.rows);
         older = next.older;
       }
       expect(seen).toHaveLength(120);
       expect(new Set(seen.map((r) => r.id)).size).toBe(120);
-      const second = await inboxPage(db(), query({ after: first.older ?? "" }));
-      const back = await inboxPage(db(), query({ before: second.newer ?? "" }));
+      const second = await inboxPage(db(), query({ after: first.older ?? "" }), "u1");
+      const back = await inboxPage(db(), query({ before: second.newer ?? "" }), "u1");
       expect(back.rows.map((r) => r.id)).toEqual(first.rows.map((r) => r.id));
     });
 
@@ -462,7 +462,7 @@ describeEachDatabase("desk", (target) => {
       const [one] = await db().select().from(quotes).where(eq(quotes.customerName, "Buyer 5"));
       await db().update(quotes).set({ status: "won" }).where(eq(quotes.customerName, "Buyer 5"));
       const names = async (params: Record<string, string>) =>
-        (await inboxPage(db(), query(params))).rows.map((r) => r.customerName);
+        (await inboxPage(db(), query(params), "u1")).rows.map((r) => r.customerName);
       expect(await names({ status: "won" })).toEqual(["Buyer 5"]);
       expect(await names({ urgency: "emergency" })).toEqual(["Buyer 3"]);
       expect((await names({ category: "ppe" })).sort()).toEqual(["Buyer 0", "Buyer 3", "Buyer 6", "Buyer 9"]);
@@ -505,16 +505,16 @@ describeEachDatabase("desk", (target) => {
     it("exports the current filter as CSV", async () => {
       await seed(3);
       await db().update(quotes).set({ customerName: "=cmd()" }).where(eq(quotes.customerName, "Buyer 1"));
-      const bytes = new Uint8Array(await new Response(exportCsv(db(), { status: "all" })).arrayBuffer());
+      const bytes = new Uint8Array(await new Response(exportCsv(db(), { status: "all" }, "u1")).arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = new TextDecoder().decode(bytes);
       const lines = text.trim().split("\r\n");
       expect(lines[0]).toBe(
-        "Reference,Received,Status,Urgency,Category,Name,Company,E-mail,Phone,Requirements,First reply",
+        "Reference,Received,Status,Urgency,Category,Name,Company,E-mail,Phone,Requirements,Parts lines,Owner,Notes,First reply",
       );
       expect(lines).toHaveLength(4);
       expect(text).toContain(",'=cmd(),");
-      const filtered = await new Response(exportCsv(db(), { status: "all", q: "cmd" })).text();
+      const filtered = await new Response(exportCsv(db(), { status: "all", q: "cmd" }, "u1")).text();
       expect(filtered.trim().split("\r\n")).toHaveLength(2);
     });
   });

@@ -1,10 +1,10 @@
-import { and, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { InboxQuery } from "#app/desk/inbox.server.ts";
 import { inboxConditions } from "#app/desk/inbox.server.ts";
 import { statusLabels } from "#app/desk/labels.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { Db } from "#db/client.server.ts";
-import { inboxPinned, quotes } from "#db/schema.ts";
+import { inboxPinned, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
 
 /** A cell a spreadsheet would run as a formula (= + - @, or a tab or CR first) is prefixed with a quote. */
 export function csvCell(value: string) {
@@ -23,15 +23,34 @@ const header = [
   "E-mail",
   "Phone",
   "Requirements",
+  "Parts lines",
+  "Owner",
+  "Notes",
   "First reply",
 ];
+
+const londonParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/London",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** UK time as "2026-11-24 13:21", which spreadsheets read as a date and time. */
+export function spreadsheetTime(value: Date) {
+  const part = Object.fromEntries(londonParts.formatToParts(value).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
+}
 const batchSize = 500;
 
 /**
  * The current filter as CSV, in the inbox's order, read in batches by keyset and streamed: a large
  * export never sits in memory whole, and the first bytes leave at once.
  */
-export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">) {
+export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">, staffId: string) {
   const encoder = new TextEncoder();
   const pinned = inboxPinned(quotes);
   let cursor: { pinned: boolean; at: string; id: number } | undefined;
@@ -44,7 +63,7 @@ export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">) {
         controller.enqueue(encoder.encode(`\uFEFF${header.join(",")}\r\n`));
         return;
       }
-      const conditions = inboxConditions(query);
+      const conditions = inboxConditions(query, staffId);
       if (cursor)
         conditions.push(
           sql`(${pinned}, ${quotes.createdAt}, ${quotes.id}) < (${cursor.pinned}::boolean, ${cursor.at}::timestamptz, ${cursor.id}::integer)`,
@@ -65,8 +84,14 @@ export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">) {
           phone: quotes.phone,
           requirements: quotes.requirements,
           firstReplyAt: quotes.firstReplyAt,
+          owner: staffUser.name,
+          parts: sql<
+            string | null
+          >`(select string_agg(${quoteLines.quantity} || ' × ' || ${quoteLines.part} || coalesce(' (' || ${quoteLines.brand} || ')', ''), '; ' order by ${quoteLines.position}) from ${quoteLines} where ${quoteLines.quoteId} = ${quotes.id})`,
+          notes: sql<number>`(select count(*)::int from ${quoteEvents} where ${quoteEvents.quoteId} = ${quotes.id} and ${quoteEvents.kind} = 'note')`,
         })
         .from(quotes)
+        .leftJoin(staffUser, eq(quotes.ownerId, staffUser.id))
         .where(and(...conditions))
         .orderBy(sql`${pinned} desc`, sql`${quotes.createdAt} desc`, sql`${quotes.id} desc`)
         .limit(batchSize);
@@ -74,7 +99,7 @@ export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">) {
         .map((q) =>
           [
             q.reference,
-            q.createdAt.toISOString(),
+            spreadsheetTime(q.createdAt),
             statusLabels[q.status],
             urgencyLabel(q.urgency),
             categoryLabel(q.category ?? undefined),
@@ -83,7 +108,10 @@ export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">) {
             q.email,
             q.phone ?? "",
             q.requirements,
-            q.firstReplyAt?.toISOString() ?? "",
+            q.parts ?? "",
+            q.owner ?? "",
+            String(q.notes),
+            q.firstReplyAt ? spreadsheetTime(q.firstReplyAt) : "",
           ]
             .map(csvCell)
             .join(","),

@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { statusFilters } from "#app/desk/labels.ts";
+import { phoneDigits } from "#app/desk/search-keys.ts";
 import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+import { compact } from "#app/search/normalise.ts";
 import type { Db } from "#db/client.server.ts";
 import {
   inboxPinned,
@@ -11,9 +13,13 @@ import {
   quoteStatusCounts,
   quoteStatuses,
   quotes,
+  staffUser,
 } from "#db/schema.ts";
 
 export const pageSize = 50;
+
+/** "mine": the signed-in person's; "nobody": requests no one has taken yet. */
+export const ownerFilters = ["mine", "nobody"] as const;
 
 const cursorPattern = /^[01]~[0-9 :.+-]{19,40}~\d{1,12}$/;
 
@@ -29,6 +35,7 @@ export const inboxQuerySchema = z.object({
     urgencies.map((u) => u.value) as unknown as readonly [string, ...string[]],
     "Choose an urgency from the list",
   ),
+  owner: optionalChoice(ownerFilters, "Choose whose requests to show"),
   category: optionalChoice(
     quoteCategories.map((c) => c.value) as unknown as readonly [string, ...string[]],
     "Choose a category from the list",
@@ -60,7 +67,7 @@ export function searchWords(q: string) {
 /** Reads the inbox's search parameters; field messages for anything that is not one of the choices. */
 export function parseInboxQuery(params: URLSearchParams) {
   const raw = Object.fromEntries(
-    ["status", "urgency", "category", "q", "after", "before"].map((k) => [k, params.get(k) ?? undefined]),
+    ["status", "owner", "urgency", "category", "q", "after", "before"].map((k) => [k, params.get(k) ?? undefined]),
   );
   const parsed = inboxQuerySchema.safeParse(raw);
   if (parsed.success) return { ok: true as const, query: parsed.data };
@@ -71,16 +78,30 @@ export function parseInboxQuery(params: URLSearchParams) {
 
 const likeEscape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The filter as SQL; the same for the inbox's pages and the CSV export. */
-export function inboxConditions(query: Omit<InboxQuery, "after" | "before">) {
-  const conditions: SQL[] = [];
+/** The filter as SQL for the person looking; the same for the inbox's pages and the CSV export. */
+export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, staffId: string) {
+  const conditions: SQL[] = [isNull(quotes.mergedIntoId)];
+  if (query.owner === "mine") conditions.push(eq(quotes.ownerId, staffId));
+  else if (query.owner === "nobody") conditions.push(isNull(quotes.ownerId));
   if (query.status === "all") conditions.push(ne(quotes.status, "spam"));
   else if (query.status === "open") conditions.push(inArray(quotes.status, ["new", "in_progress"]));
   else conditions.push(eq(quotes.status, query.status));
   if (query.urgency) conditions.push(eq(quotes.urgency, query.urgency));
   if (query.category) conditions.push(eq(quotes.category, query.category));
-  for (const word of query.q ? searchWords(query.q) : []) {
-    conditions.push(sql`${quoteSearchText(quotes)} like ${`%${likeEscape(word)}%`}`);
+  const text = quoteSearchText(quotes);
+  const like = (word: string) => sql`${text} like ${`%${likeEscape(word)}%`}`;
+  const digits = query.q ? phoneDigits(query.q) : "";
+  if (query.q && digits.length >= 6 && /^[\d\s()+.-]+$/.test(query.q)) {
+    // A phone number, however it is spaced or prefixed: compared as national digits (see searchKeys).
+    conditions.push(or(like(query.q.trim().toLowerCase()), like(digits)) as SQL);
+  } else {
+    for (const word of query.q ? searchWords(query.q) : []) {
+      // A part number typed with other separators ("6205/2RS") meets its compacted key ("62052rs").
+      const compacted = compact(word);
+      conditions.push(
+        compacted.length >= 3 && compacted !== word ? (or(like(word), like(compacted)) as SQL) : like(word),
+      );
+    }
   }
   return conditions;
 }
@@ -98,6 +119,7 @@ export const inboxColumns = {
   status: quotes.status,
   spamReasons: quotes.spamReasons,
   firstReplyAt: quotes.firstReplyAt,
+  ownerName: staffUser.name,
   // Exact to the microsecond (a JavaScript Date is not), so the next page starts exactly after this row.
   cursor: sql<string>`(case when ${pinned} then '1' else '0' end) || '~' || ${quotes.createdAt}::text || '~' || ${quotes.id}`,
 };
@@ -111,8 +133,8 @@ function parseCursor(cursor: string) {
  * One page of the inbox: open emergencies first, then newest first, by keyset (never OFFSET), so the
  * thousandth page costs what the first does.
  */
-export async function inboxPage(db: Db, query: InboxQuery) {
-  const conditions = inboxConditions(query);
+export async function inboxPage(db: Db, query: InboxQuery, staffId: string) {
+  const conditions = inboxConditions(query, staffId);
   const row = sql`(${pinned}, ${quotes.createdAt}, ${quotes.id})`;
   const backwards = Boolean(query.before && !query.after);
   if (query.after) conditions.push(sql`${row} < ${parseCursor(query.after)}`);
@@ -123,6 +145,7 @@ export async function inboxPage(db: Db, query: InboxQuery) {
   const rows = await db
     .select(inboxColumns)
     .from(quotes)
+    .leftJoin(staffUser, eq(quotes.ownerId, staffUser.id))
     .where(and(...conditions))
     .orderBy(...order)
     .limit(pageSize + 1);

@@ -39,6 +39,7 @@ export const notificationKindLabels: Record<string, string> = {
   email: "E-mail to the sales inbox",
   forward: "Copy to the external form service",
   message: "E-mail to staff",
+  acknowledgement: "Acknowledgement to the buyer",
 };
 
 const london = (options: Intl.DateTimeFormatOptions) =>
@@ -90,4 +91,31 @@ export function responseClock(
     state: hours >= clockThresholds.redHours ? "red" : hours >= clockThresholds.amberHours ? "amber" : "ok",
     seconds,
   };
+}
+
+/** A timeline entry in words, after the name of who did it. */
+export function eventText(event: { kind: string; detail: Record<string, unknown> }) {
+  const d = event.detail;
+  switch (event.kind) {
+    case "status":
+      return `changed the status from ${statusLabels[d.from as QuoteStatus] ?? d.from} to ${statusLabels[d.to as QuoteStatus] ?? d.to}`;
+    case "note":
+      return "added a note";
+    case "reply":
+      return `${d.first ? "sent the first reply" : "replied"}${d.channel === "email" ? " by e-mail" : ""}${typeof d.seconds === "number" ? ` (${formatDuration(d.seconds)} after it arrived)` : ""}`;
+    case "released":
+      return Array.isArray(d.queued) && d.queued.length > 0
+        ? "marked it as not spam; the notification was released"
+        : "marked it as not spam";
+    case "retry":
+      return "asked for the notification to be sent again";
+    case "assign":
+      return d.toName ? (d.self ? "took it on" : `assigned it to ${d.toName}`) : "left it without an owner";
+    case "merged-in":
+      return `merged ${d.reference} into this request`;
+    case "merged-into":
+      return `merged this request into ${d.reference}`;
+    default:
+      return event.kind;
+  }
 }

@@ -1,14 +1,40 @@
+import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { readFormData } from "#app/desk/form.server.ts";
 import { noteSchema } from "#app/desk/forms.ts";
-import { statusLabels } from "#app/desk/labels.ts";
-import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
+import { eventText, formatWhen, statusLabels } from "#app/desk/labels.ts";
+import {
+  addNote,
+  applyChange,
+  assignOwner,
+  changeStatus,
+  type LatestChange,
+  mergeRequests,
+  recordReply,
+  releaseFromSpam,
+  retryNotifications,
+} from "#app/desk/quote.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import { quoteStatuses, type quotes } from "#db/schema.ts";
+import { referencePattern } from "#app/quote/reference.server.ts";
+import { quoteStatuses, quotes } from "#db/schema.ts";
 
-export type ActionReply = { ok: boolean; message: string; intent?: string; errors?: Record<string, string> };
+export type ActionReply = {
+  ok: boolean;
+  message: string;
+  intent?: string;
+  errors?: Record<string, string>;
+  /** What was typed, given back when the change was refused, so nothing has to be typed again. */
+  values?: Record<string, string>;
+  /** A merge asks first: the request it would merge in. */
+  confirmMerge?: { reference: string; customerName: string };
+};
+
+const version = z.coerce
+  .number({ error: "Reload the page: it did not say which version of the request it showed" })
+  .int()
+  .min(1, "Reload the page: it did not say which version of the request it showed");
 
 const intentSchema = z.discriminatedUnion(
   "intent",
@@ -21,50 +47,105 @@ const intentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("reply"), channel: z.enum(["email", "other"]).default("email") }),
     z.object({ intent: z.literal("release") }),
     z.object({ intent: z.literal("retry") }),
+    z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
+    z.object({
+      intent: z.literal("merge"),
+      other: z
+        .string({ error: "Enter the reference of the request to merge in" })
+        .trim()
+        .toUpperCase()
+        .regex(referencePattern, "Enter a reference like Q-261124-7KX2M"),
+    }),
   ],
   { error: "That is not something the desk can do" },
 );
 
-const refused = (field: string, message: string) =>
-  data<ActionReply>({ ok: false, message, errors: { [field]: message } }, { status: 422 });
+const refused = (field: string, message: string, values?: Record<string, string>) =>
+  data<ActionReply>({ ok: false, message, errors: { [field]: message }, values }, { status: 422 });
+
+/** A change made from a page that no longer shows the request as it is: 409, naming the change it missed. */
+function stale(latest: LatestChange | undefined, values: Record<string, string>) {
+  const what = latest
+    ? `${latest.actorName ?? "The system"} ${eventText(latest)} (${formatWhen(latest.at, new Date())}).`
+    : "Someone else changed this request.";
+  return data<ActionReply>(
+    {
+      ok: false,
+      message: `${what} Nothing was changed: the page now shows the latest, so check it and try again.`,
+      values,
+    },
+    { status: 409 },
+  );
+}
 
 /** Everything staff do on a request page; each writes its entry in the request's timeline. */
 export async function quoteAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  quote: Pick<typeof quotes.$inferSelect, "id" | "status">,
+  quote: Pick<typeof quotes.$inferSelect, "id" | "status" | "reference" | "ownerId" | "mergedIntoId">,
 ) {
   const services = context.get(servicesContext);
   const db = services.database.db;
   const staff = context.get(staffContext);
-  const parsed = intentSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = Object.fromEntries(await readFormData(request));
+  const typed: Record<string, string> = typeof form.note === "string" ? { note: form.note } : {};
+  const parsed = intentSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return refused(String(issue?.path[0] ?? "intent"), issue?.message ?? "That is not something the desk can do");
+    return refused(
+      String(issue?.path[0] ?? "intent"),
+      issue?.message ?? "That is not something the desk can do",
+      typed,
+    );
   }
+  const seen = version.safeParse(form.version);
+  if (!seen.success) return refused("version", seen.error.issues[0]?.message ?? "Reload the page", typed);
+  if (quote.mergedIntoId !== null) return refused("intent", "This request was merged into another; work on that one.");
   const input = parsed.data;
+  const change = <T extends { changed: boolean }>(work: Parameters<typeof applyChange<T>>[3]) =>
+    applyChange(db, quote.id, seen.data, work);
+
   switch (input.intent) {
     case "status": {
       if (quote.status === "spam" && input.status !== "spam")
         return refused("status", "Use “Not spam” to take a request out of spam");
-      const changed = await changeStatus(db, quote.id, input.status, staff);
+      const outcome = await change(async (tx) => ({ changed: await changeStatus(tx, quote.id, input.status, staff) }));
+      if (outcome.stale) return stale(outcome.latest, typed);
       return {
         ok: true,
-        message: changed ? `Status changed to ${statusLabels[input.status]}.` : "The status was already that.",
+        message: outcome.result.changed
+          ? `Status changed to ${statusLabels[input.status]}.`
+          : "The status was already that.",
       } satisfies ActionReply;
     }
     case "note": {
       const note = noteSchema.safeParse({ note: input.note });
-      if (!note.success) return refused("note", note.error.issues[0]?.message ?? "Write a note first");
-      await addNote(db, quote.id, note.data.note, staff);
+      if (!note.success) return refused("note", note.error.issues[0]?.message ?? "Write a note first", typed);
+      const outcome = await change(async (tx) => {
+        await addNote(tx, quote.id, note.data.note, staff);
+        return { changed: true };
+      });
+      if (outcome.stale) return stale(outcome.latest, typed);
       return { ok: true, intent: "note", message: "Note added." } satisfies ActionReply;
     }
     case "reply": {
-      const first = await recordReply(db, quote.id, input.channel, staff);
-      return { ok: true, message: first ? "First reply recorded." : "Reply recorded." } satisfies ActionReply;
+      const outcome = await change(async (tx) => ({
+        changed: true,
+        first: await recordReply(tx, quote.id, input.channel, staff),
+      }));
+      if (outcome.stale) return stale(outcome.latest, typed);
+      return {
+        ok: true,
+        message: outcome.result.first ? "First reply recorded." : "Reply recorded.",
+      } satisfies ActionReply;
     }
     case "release": {
-      const result = await releaseFromSpam(db, quote.id, staff, Boolean(services.config.quoteForwardUrl));
+      const outcome = await change(async (tx) => {
+        const result = await releaseFromSpam(tx, quote.id, staff, Boolean(services.config.quoteForwardUrl));
+        return { changed: result.released, ...result };
+      });
+      if (outcome.stale) return stale(outcome.latest, typed);
+      const result = outcome.result;
       if (result.queued > 0) services.outbox.kick();
       const message = !result.released
         ? "This request is not in spam."
@@ -74,11 +155,49 @@ export async function quoteAction(
       return { ok: result.released, message } satisfies ActionReply;
     }
     case "retry": {
-      const due = await retryNotifications(db, quote.id, staff);
-      if (due > 0) services.outbox.kick();
+      const outcome = await change(async (tx) => {
+        const due = await retryNotifications(tx, quote.id, staff);
+        return { changed: due > 0, due };
+      });
+      if (outcome.stale) return stale(outcome.latest, typed);
+      if (outcome.result.due > 0) services.outbox.kick();
       return {
-        ok: due > 0,
-        message: due > 0 ? "Trying again now." : "Nothing is waiting to be sent.",
+        ok: outcome.result.due > 0,
+        message: outcome.result.due > 0 ? "Trying again now." : "Nothing is waiting to be sent.",
+      } satisfies ActionReply;
+    }
+    case "assign": {
+      const ownerId = input.owner === "me" ? staff.id : input.owner || null;
+      const outcome = await change((tx) => assignOwner(tx, quote, ownerId, staff, services.config.siteUrl));
+      if (outcome.stale) return stale(outcome.latest, typed);
+      if (!outcome.result.known) return refused("owner", "Choose someone from the list");
+      if (outcome.result.queued) services.outbox.kick();
+      const message = !outcome.result.changed
+        ? "It was already theirs."
+        : ownerId === staff.id
+          ? "It is yours now."
+          : ownerId
+            ? "Assigned; they have been sent an e-mail."
+            : "It has no owner now.";
+      return { ok: true, message } satisfies ActionReply;
+    }
+    case "merge": {
+      if (form.confirmed !== "yes") {
+        const [other] = await db
+          .select({ reference: quotes.reference, customerName: quotes.customerName })
+          .from(quotes)
+          .where(eq(quotes.reference, input.other));
+        if (!other)
+          return refused("other", `There is no request with the reference ${input.other}.`, { other: input.other });
+        return { ok: true, message: "", confirmMerge: other } satisfies ActionReply;
+      }
+      const outcome = await change((tx) => mergeRequests(tx, quote, input.other, staff));
+      if (outcome.stale) return stale(outcome.latest, { other: input.other });
+      if (outcome.result.problem) return refused("other", outcome.result.problem, { other: input.other });
+      return {
+        ok: true,
+        intent: "merge",
+        message: `${outcome.result.reference} is merged into this request.`,
       } satisfies ActionReply;
     }
   }

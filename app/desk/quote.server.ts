@@ -1,13 +1,23 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, max, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { StaffMember } from "#app/desk/auth.server.ts";
+import { searchKeys } from "#app/desk/search-keys.ts";
 import type { Db } from "#db/client.server.ts";
-import { attachments, outbox, type QuoteStatus, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
+import { attachments, outbox, type QuoteStatus, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
 
 export type Actor = Pick<StaffMember, "id" | "name">;
 
+const mergedInto = alias(quotes, "merged_into");
+
 export async function findQuote(db: Db, reference: string) {
-  const [quote] = await db.select().from(quotes).where(eq(quotes.reference, reference));
-  if (!quote) return undefined;
+  const [found] = await db
+    .select({ quote: quotes, ownerName: staffUser.name, mergedIntoReference: mergedInto.reference })
+    .from(quotes)
+    .leftJoin(staffUser, eq(quotes.ownerId, staffUser.id))
+    .leftJoin(mergedInto, eq(quotes.mergedIntoId, mergedInto.id))
+    .where(eq(quotes.reference, reference));
+  if (!found) return undefined;
+  const { quote, ownerName, mergedIntoReference } = found;
   const [lines, files, notifications, events] = await Promise.all([
     db.select().from(quoteLines).where(eq(quoteLines.quoteId, quote.id)).orderBy(asc(quoteLines.position)),
     db
@@ -40,7 +50,200 @@ export async function findQuote(db: Db, reference: string) {
       .where(eq(quoteEvents.quoteId, quote.id))
       .orderBy(asc(quoteEvents.at), asc(quoteEvents.id)),
   ]);
-  return { quote, lines, files, notifications, events };
+  return { quote, ownerName, mergedIntoReference, lines, files, notifications, events };
+}
+
+/** The same buyer's (e-mail address) and the same company's other requests, newest first. */
+export async function customerHistory(
+  db: Db,
+  quote: Pick<typeof quotes.$inferSelect, "id" | "email" | "company">,
+  limit = 20,
+) {
+  const sameBuyer = sql`lower(${quotes.email}) = lower(${quote.email})`;
+  const company = quote.company?.trim();
+  return db
+    .select({
+      reference: quotes.reference,
+      createdAt: quotes.createdAt,
+      status: quotes.status,
+      customerName: quotes.customerName,
+      company: quotes.company,
+      sameBuyer: sql<boolean>`${sameBuyer}`,
+    })
+    .from(quotes)
+    .where(
+      and(
+        ne(quotes.id, quote.id),
+        isNull(quotes.mergedIntoId),
+        company ? or(sameBuyer, sql`lower(${quotes.company}) = lower(${company})`) : sameBuyer,
+      ),
+    )
+    .orderBy(desc(quotes.createdAt))
+    .limit(limit);
+}
+
+/** Everyone who can own a request, by name. */
+export function staffList(db: Db) {
+  return db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).orderBy(asc(staffUser.name));
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type LatestChange = { actorName: string | null; kind: string; detail: Record<string, unknown>; at: Date };
+export type ChangeOutcome<T> = { stale: false; result: T } | { stale: true; latest: LatestChange | undefined };
+
+/**
+ * Every change staff make goes through here with the version their page showed. A page that is out of
+ * date is refused, naming the latest change, and nothing is written; a change that did something raises
+ * the version, so every other open page is now out of date too.
+ */
+export async function applyChange<T extends { changed: boolean }>(
+  db: Db,
+  quoteId: number,
+  seenVersion: number,
+  work: (tx: Tx) => Promise<T>,
+): Promise<ChangeOutcome<T>> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!row || row.version !== seenVersion) {
+      const [latest] = await tx
+        .select({
+          actorName: quoteEvents.actorName,
+          kind: quoteEvents.kind,
+          detail: quoteEvents.detail,
+          at: quoteEvents.at,
+        })
+        .from(quoteEvents)
+        .where(eq(quoteEvents.quoteId, quoteId))
+        .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
+        .limit(1);
+      return { stale: true, latest };
+    }
+    const result = await work(tx);
+    if (result.changed) {
+      await tx
+        .update(quotes)
+        .set({ version: sql`${quotes.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(quotes.id, quoteId));
+    }
+    return { stale: false, result };
+  });
+}
+
+/**
+ * Gives the request to someone (or to nobody). Someone assigned by a colleague is told by e-mail,
+ * through the outbox, in the same transaction.
+ */
+export async function assignOwner(
+  db: Db,
+  quote: Pick<typeof quotes.$inferSelect, "id" | "reference" | "ownerId">,
+  ownerId: string | null,
+  actor: Actor,
+  deskUrl: string,
+) {
+  if (quote.ownerId === ownerId) return { changed: false, known: true, queued: false };
+  return db.transaction(async (tx) => {
+    const [owner] = ownerId
+      ? await tx
+          .select({ id: staffUser.id, name: staffUser.name, email: staffUser.email })
+          .from(staffUser)
+          .where(eq(staffUser.id, ownerId))
+      : [];
+    if (ownerId && !owner) return { changed: false, known: false, queued: false };
+    await tx
+      .update(quotes)
+      .set({ ownerId: owner?.id ?? null })
+      .where(eq(quotes.id, quote.id));
+    const self = owner?.id === actor.id;
+    await tx.insert(quoteEvents).values(event(quote.id, actor, "assign", { toName: owner?.name ?? null, self }));
+    if (owner && !self) {
+      const link = `${deskUrl}/desk/quotes/${quote.reference}`;
+      await tx.insert(outbox).values({
+        quoteId: quote.id,
+        kind: "message",
+        payload: {
+          to: owner.email,
+          subject: `${actor.name} assigned ${quote.reference} to you`,
+          text: `${actor.name} assigned the quote request ${quote.reference} to you.\n\nOpen it in the desk: ${link}\n`,
+          tag: "assigned",
+        },
+      });
+    }
+    return { changed: true, known: true, queued: Boolean(owner && !self) };
+  });
+}
+
+/**
+ * Merges `other` into `quote`: its parts lines are added to this request's list and its files move here;
+ * `other` keeps its timeline and becomes a link to this one, out of the inbox and the counts.
+ */
+export async function mergeRequests(
+  db: Db,
+  quote: Pick<typeof quotes.$inferSelect, "id" | "reference">,
+  otherReference: string,
+  actor: Actor,
+) {
+  return db.transaction(async (tx) => {
+    const [other] = await tx
+      .select({ id: quotes.id, reference: quotes.reference, mergedIntoId: quotes.mergedIntoId, phone: quotes.phone })
+      .from(quotes)
+      .where(eq(quotes.reference, otherReference))
+      .for("update");
+    if (!other) return { changed: false, problem: `There is no request with the reference ${otherReference}.` };
+    if (other.id === quote.id) return { changed: false, problem: "A request cannot be merged into itself." };
+    if (other.mergedIntoId !== null)
+      return { changed: false, problem: `${other.reference} is already merged into another request.` };
+    const [end] = await tx
+      .select({ position: max(quoteLines.position) })
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, quote.id));
+    const moved = await tx
+      .select()
+      .from(quoteLines)
+      .where(eq(quoteLines.quoteId, other.id))
+      .orderBy(asc(quoteLines.position));
+    if (moved.length > 0) {
+      const first = (end?.position ?? -1) + 1;
+      await tx.insert(quoteLines).values(
+        moved.map((line, i) => ({
+          quoteId: quote.id,
+          position: first + i,
+          part: line.part,
+          quantity: line.quantity,
+          brand: line.brand,
+        })),
+      );
+    }
+    await tx.update(attachments).set({ quoteId: quote.id }).where(eq(attachments.quoteId, other.id));
+    // Requests merged into `other` earlier now point here, so a link is never two hops long.
+    await tx.update(quotes).set({ mergedIntoId: quote.id }).where(eq(quotes.mergedIntoId, other.id));
+    await tx
+      .update(quotes)
+      .set({ mergedIntoId: quote.id, version: sql`${quotes.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(quotes.id, other.id));
+    const parts = await tx.select({ part: quoteLines.part }).from(quoteLines).where(eq(quoteLines.quoteId, quote.id));
+    const [self] = await tx.select({ phone: quotes.phone }).from(quotes).where(eq(quotes.id, quote.id));
+    await tx
+      .update(quotes)
+      .set({
+        searchKeys: [
+          searchKeys(
+            parts.map((p) => p.part),
+            self?.phone,
+          ),
+          other.phone ? searchKeys([], other.phone) : "",
+        ]
+          .join(" ")
+          .trim(),
+      })
+      .where(eq(quotes.id, quote.id));
+    await tx
+      .insert(quoteEvents)
+      .values([
+        event(quote.id, actor, "merged-in", { reference: other.reference, lines: moved.length }),
+        event(other.id, actor, "merged-into", { reference: quote.reference }),
+      ]);
+    return { changed: true, problem: undefined, reference: other.reference };
+  });
 }
 
 function event(quoteId: number, actor: Actor, kind: string, detail: Record<string, unknown>) {

@@ -70,6 +70,7 @@ const envSchema = z.object({
   SITE_NAME: optionalText,
   SITE_PHONE: optionalText,
   SITE_PHONE_TEL: optionalText,
+  SITE_OUT_OF_HOURS_PHONE: optionalText,
   SITE_EMAIL: optionalText,
   SITE_TRADE_COUNTER: optionalText,
   SITE_STREET_ADDRESS: optionalText,
@@ -99,6 +100,7 @@ const siteVariables: Record<string, string> = {
   name: "SITE_NAME",
   phoneDisplay: "SITE_PHONE",
   phoneTel: "SITE_PHONE_TEL",
+  outOfHoursPhone: "SITE_OUT_OF_HOURS_PHONE",
   email: "SITE_EMAIL",
   "tradeCounter.label": "SITE_TRADE_COUNTER",
   url: "SITE_URL",
@@ -145,6 +147,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     url: new URL(e.SITE_URL).origin,
     phoneDisplay: e.SITE_PHONE ?? defaultSite.phoneDisplay,
     phoneTel: e.SITE_PHONE_TEL ?? defaultSite.phoneTel,
+    ...(e.SITE_OUT_OF_HOURS_PHONE ? { outOfHoursPhone: e.SITE_OUT_OF_HOURS_PHONE } : {}),
     email: e.SITE_EMAIL ?? defaultSite.email,
     tradeCounter: {
       label: e.SITE_TRADE_COUNTER ?? defaultSite.tradeCounter.label,

@@ -13,6 +13,7 @@ export const siteSchema = z.object({
   url: webAddress.regex(/[^/]$/, "an origin without a trailing slash"),
   phoneDisplay: z.string().trim().min(1),
   phoneTel: z.string().regex(/^\+\d{7,15}$/, "an international number like +441632960000"),
+  outOfHoursPhone: z.string().trim().min(1).optional(),
   email: z.email(),
   tradeCounter: z.object({
     label: text,

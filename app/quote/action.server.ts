@@ -139,6 +139,7 @@ async function handleForm(
         userAgent: request.headers.get("user-agent") ?? undefined,
         ipSalt: services.ipSalt,
         forward: Boolean(services.config.quoteForwardUrl),
+        acknowledge: true,
       },
       { lines, attachments: records },
     );

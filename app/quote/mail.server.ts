@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
+import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
@@ -195,6 +196,42 @@ ${extrasHtml(quote.reference, extras, config.siteUrl)}</body></html>
   };
   if (plainAddress.test(email)) message.replyTo = { name, address: email };
   return message;
+}
+
+/**
+ * The buyer's acknowledgement: from and replying to the sales address, so a reply adds to the request.
+ * Its Message-ID is the reference's own, so the buyer's answer names the request.
+ */
+export function composeAcknowledgement(
+  quote: QuoteRecord,
+  config: Pick<Config, "site">,
+  extras: QuoteExtrasRecord = {},
+): SendMailOptions {
+  const domain = config.site.email.split("@")[1] ?? "localhost";
+  const copy = acknowledgementCopy(config.site, {
+    reference: quote.reference,
+    customerName: headerText(quote.customerName),
+    urgency: quote.urgency,
+    urgencyLabel: urgencyLabel(quote.urgency),
+    partsLines: extras.lines?.length ?? 0,
+    files: extras.attachments?.length ?? 0,
+  });
+  const sales = { name: headerText(config.site.name), address: config.site.email };
+  return {
+    from: sales,
+    replyTo: sales,
+    to: headerText(quote.email),
+    subject: headerText(copy.subject),
+    messageId: `<${quote.reference}.acknowledgement@${domain}>`,
+    text: [copy.greeting, "", ...copy.paragraphs.flatMap((p) => [p, ""]), ...copy.signOff].join("\n"),
+    html: `<!doctype html>
+<html><body>
+<p>${escapeHtml(copy.greeting)}</p>
+${copy.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+<p>${copy.signOff.map(escapeHtml).join("<br>")}</p>
+</body></html>
+`,
+  };
 }
 
 /** A finished e-mail to staff (invitation, password reset, digest), from the same sender as notifications. */

@@ -147,6 +147,41 @@ describeEachDatabase("outbox worker", (target) => {
     expect(JSON.stringify(logs)).not.toMatch(/Dana|dana@|works\.example|203\.0\.113|Severn/);
   });
 
+  it("acknowledges the buyer from the sales address, repeating nothing typed but the name, 3 times a day at most", async () => {
+    const typed = { ...quote, requirements: "Visit http://evil.example now", company: "Click here Ltd" };
+    const extras = { lines: [{ part: "6205-2RS", quantity: 2 }] };
+    const references: string[] = [];
+    for (let i = 0; i < 4; i++)
+      references.push((await storeQuote(db(), typed, meta({ acknowledge: true }), extras)).reference);
+    await storeQuote(db(), { ...quote, email: "held@works.example" }, meta({ acknowledge: true, spam: true }));
+    await worker().runOnce();
+    const acks = sink.messages.filter((m) => m.envelope.to.includes("dana@works.example"));
+    expect(acks.map((m) => m.header("subject"))).toEqual(
+      references.slice(0, 3).map((r) => `We have your quote request ${r} — Wrekin MRO Supply`),
+    );
+    expect(sink.messages.some((m) => m.envelope.to.includes("held@works.example"))).toBe(false);
+    const ack = acks[0];
+    expect(ack?.header("from")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
+    expect(ack?.header("reply-to")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
+    expect(ack?.text).toContain("Dear Dana Fitter,");
+    expect(ack?.text).toContain(`Your reference is ${references[0]}.`);
+    expect(ack?.text).toContain("We received 1 parts line and 0 files.");
+    expect(ack?.text).toContain(
+      "You chose Standard (5-7 days). We will reply with prices and availability within 24 hours",
+    );
+    expect(ack?.text).toContain("reply to this e-mail and keep the reference in the subject");
+    expect(`${ack?.text}${ack?.html}`).not.toMatch(/evil|Click here|6205/);
+  });
+
+  it("tells a buyer with an emergency to call, and names the out-of-hours line", async () => {
+    await storeQuote(db(), { ...quote, urgency: "emergency" }, meta({ acknowledge: true }));
+    const site = { ...config().site, outOfHoursPhone: "07700 900123" };
+    await worker({ site }).runOnce();
+    const ack = sink.messages.find((m) => m.envelope.to.includes("dana@works.example"));
+    expect(ack?.text).toContain("call us now on 01632 960000");
+    expect(ack?.text).toContain("our 24/7 out-of-hours emergency line is 07700 900123");
+  });
+
   it("e-mails the sales inbox once, with every field, the reference in the subject and replies to the customer", async () => {
     const { reference } = await storeQuote(db(), quote, meta());
     expect(await worker().runOnce()).toBe(1);

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Config } from "#app/lib/env.server.ts";
 import {
   attachedFiles,
+  composeAcknowledgement,
   composeQuoteEmail,
   composeStaffEmail,
   createMailer,
@@ -248,6 +249,13 @@ export function startOutboxWorker(options: {
     if (!message.quote || message.quoteId === null)
       throw new Error("The request of this notification no longer exists");
     const extras = await loadQuoteExtras(db, message.quoteId);
+    if (message.kind === "acknowledgement") {
+      await mailer.send(
+        composeAcknowledgement(message.quote, config, extras),
+        `${message.quote.reference}-acknowledgement`,
+      );
+      return;
+    }
     if (message.kind === "email") {
       const email = composeQuoteEmail(message.quote, config, extras);
       const { storage } = options;
@@ -281,7 +289,7 @@ export function startOutboxWorker(options: {
       .where(
         and(
           eq(outbox.status, "pending"),
-          inArray(outbox.kind, ["email", "message"]),
+          inArray(outbox.kind, ["email", "message", "acknowledgement"]),
           isNotNull(outbox.lastError),
           gt(outbox.nextAttemptAt, at),
         ),

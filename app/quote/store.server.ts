@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { acknowledgementsPerDay } from "#app/content/acknowledgement.ts";
+import { searchKeys } from "#app/desk/search-keys.ts";
 import { hashIp } from "#app/lib/client-key.server.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
 import { newReference } from "#app/quote/reference.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
 import type { Db } from "#db/client.server.ts";
-import { attachments, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
+import { attachments, type OutboxKind, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };
 
@@ -34,9 +36,34 @@ export type StoreMeta = {
   ipSalt: string;
   /** config.quoteForwardUrl is set: queue a forward to the external form service too. */
   forward: boolean;
+  /** E-mail the buyer an acknowledgement (never when held as spam; at most acknowledgementsPerDay an address). */
+  acknowledge: boolean;
 };
 
 const userAgentMaxLength = 300;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Whether the buyer gets an acknowledgement: at most acknowledgementsPerDay to one address in 24 hours.
+ * Requests from the same address wait for each other here, so two at once cannot both take the last one.
+ */
+async function acknowledgementDue(tx: Tx, email: string) {
+  const address = email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`acknowledgement:${address}`}))`);
+  const [sent] = await tx
+    .select({ n: count() })
+    .from(outbox)
+    .innerJoin(quotes, eq(outbox.quoteId, quotes.id))
+    .where(
+      and(
+        eq(outbox.kind, "acknowledgement"),
+        sql`lower(${quotes.email}) = ${address}`,
+        gt(outbox.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
+  return (sent?.n ?? 0) < acknowledgementsPerDay;
+}
 
 /**
  * Stores the request and its notifications in one transaction, so it is either kept and queued for
@@ -62,8 +89,12 @@ export async function storeQuote(
     sourceIpHash: meta.sourceIp ? hashIp(meta.sourceIp, meta.ipSalt) : null,
     userAgent: meta.userAgent ? Array.from(meta.userAgent).slice(0, userAgentMaxLength).join("") : null,
     idempotencyKey: meta.idempotencyKey,
+    searchKeys: searchKeys(
+      (extras.lines ?? []).map((line) => line.part),
+      quote.phone,
+    ),
   };
-  const kinds = meta.spam ? [] : meta.forward ? (["email", "forward"] as const) : (["email"] as const);
+  const kinds: OutboxKind[] = meta.spam ? [] : meta.forward ? ["email", "forward"] : ["email"];
   // A fresh reference colliding with an existing one is rare; the loop just draws again.
   for (let attempt = 0; attempt < 5; attempt++) {
     const reference = newReference();
@@ -95,8 +126,12 @@ export async function storeQuote(
       if (extras.attachments?.length) {
         await tx.insert(attachments).values(extras.attachments.map((file) => ({ ...file, quoteId: row.id })));
       }
-      if (kinds.length > 0) {
-        await tx.insert(outbox).values(kinds.map((kind) => ({ quoteId: row.id, kind, payload: { reference } })));
+      const queued =
+        meta.acknowledge && !meta.spam && (await acknowledgementDue(tx, quote.email))
+          ? [...kinds, "acknowledgement" as const]
+          : kinds;
+      if (queued.length > 0) {
+        await tx.insert(outbox).values(queued.map((kind) => ({ quoteId: row.id, kind, payload: { reference } })));
       }
       return { reference, duplicate: false };
     });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { exportCsv } from "#app/desk/export.server.ts";
 import { parseInboxQuery } from "#app/desk/inbox.server.ts";
+import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/desk-export";
 
@@ -10,7 +11,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.ok) throw data(`422: ${Object.values(parsed.errors).join(" ")}`, { status: 422 });
   const { after: _after, before: _before, ...query } = parsed.query;
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportCsv(context.get(servicesContext).database.db, query), {
+  return new Response(exportCsv(context.get(servicesContext).database.db, query, context.get(staffContext).id), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="quote-requests-${day}.csv"`,

@@ -8,6 +8,7 @@ import {
   statusFilters,
   statusLabels,
 } from "#app/desk/labels.ts";
+import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
   cardClass,
@@ -35,17 +36,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     counts,
     figures,
     now: new Date(),
-    search: Object.fromEntries(["status", "urgency", "category", "q"].map((k) => [k, params.get(k) ?? ""])),
+    search: Object.fromEntries(["status", "owner", "urgency", "category", "q"].map((k) => [k, params.get(k) ?? ""])),
   };
   if (!parsed.ok)
     return data(
       { ...base, errors: parsed.errors, page: { rows: [] as InboxRow[], newer: undefined, older: undefined } },
       { status: 422 },
     );
-  return { ...base, errors: {} as Record<string, string>, page: await inboxPage(db, parsed.query) };
+  return {
+    ...base,
+    errors: {} as Record<string, string>,
+    page: await inboxPage(db, parsed.query, context.get(staffContext).id),
+  };
 }
 
 const filterLabels: Record<StatusFilter, string> = { all: "All", open: "Open", ...statusLabels };
+const ownerLabels = { "": "Everyone's", mine: "Mine", nobody: "Nobody's yet" } as const;
 
 function withParams(search: Record<string, string>, changes: Record<string, string | undefined>) {
   const params = new URLSearchParams();
@@ -64,7 +70,8 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const total = Object.entries(counts).reduce((sum, [s, n]) => (s === "spam" ? sum : sum + n), 0);
   const tabCount = (filter: StatusFilter) =>
     filter === "all" ? total : filter === "open" ? counts.new + counts.in_progress : counts[filter as QuoteStatus];
-  const filters = { urgency: search.urgency, category: search.category, q: search.q };
+  const filters = { owner: search.owner, urgency: search.urgency, category: search.category, q: search.q };
+  const owner = search.owner === "mine" || search.owner === "nobody" ? search.owner : "";
   return (
     <>
       <h1 className="text-2xl font-bold text-navy">{spam ? "Spam folder" : "Inbox"}</h1>
@@ -102,6 +109,21 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      <nav aria-label="Requests by owner" className="mt-3">
+        <ul className="flex flex-wrap gap-2">
+          {(Object.keys(ownerLabels) as (keyof typeof ownerLabels)[]).map((key) => (
+            <li key={key}>
+              <Link
+                to={withParams(search, { owner: key || undefined, after: undefined, before: undefined })}
+                aria-current={key === owner ? "page" : undefined}
+                className="inline-flex min-h-11 items-center rounded-full border border-slate-300 bg-white px-3 font-semibold text-navy hover:bg-mist aria-[current=page]:border-navy aria-[current=page]:bg-navy aria-[current=page]:text-white"
+              >
+                {ownerLabels[key]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
 
       <Form
         method="get"
@@ -109,13 +131,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         aria-label="Filter requests"
       >
         {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
+        {owner ? <input type="hidden" name="owner" value={owner} /> : null}
         <FilterField id="q" label="Search" error={errors.q} className="col-span-2 lg:col-span-1">
           <input
             id="q"
             name="q"
             type="search"
             defaultValue={search.q}
-            placeholder="Reference, name, company, e-mail or words"
+            placeholder="Reference, name, company, e-mail, phone, part number or words"
             aria-invalid={errors.q ? true : undefined}
             aria-describedby={errors.q ? "q-error" : undefined}
             className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
@@ -142,7 +165,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             Filter
           </button>
           <Link
-            to={`/desk${withParams({}, { status: status === "all" ? undefined : status })}`}
+            to={`/desk${withParams({}, { status: status === "all" ? undefined : status, owner: owner || undefined })}`}
             className={secondaryButtonClass}
           >
             Clear
@@ -291,7 +314,9 @@ function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
         <p className="text-sm text-slate-700">
           <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt, now)}</time>
         </p>
-        <p className="text-sm text-slate-700">{categoryLabel(row.category ?? undefined)}</p>
+        <p className="text-sm text-slate-700">
+          {categoryLabel(row.category ?? undefined)} · {row.ownerName ? `Owner: ${row.ownerName}` : "No owner"}
+        </p>
         <p className="md:text-right">
           <ResponseClock quote={row} now={now} />
         </p>

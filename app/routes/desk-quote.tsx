@@ -1,16 +1,18 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigation } from "react-router";
 import {
+  eventText,
   formatDateTime,
-  formatDuration,
   formatSize,
   notificationKindLabels,
   spamReasonLabel,
   statusLabels,
   workflowStatuses,
 } from "#app/desk/labels.ts";
-import { findQuote } from "#app/desk/quote.server.ts";
+import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts";
 import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
+import { ConfirmMerge, HistoryPanel, OwnerPanel, VersionField } from "#app/desk/quote-panels.tsx";
+import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
   cardClass,
@@ -22,7 +24,6 @@ import {
 import { servicesContext } from "#app/lib/context.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
-import type { QuoteStatus } from "#db/schema.ts";
 import type { Route } from "./+types/desk-quote";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -40,7 +41,16 @@ async function load(context: Route.LoaderArgs["context"], reference: string) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const found = await load(context, params.reference);
-  return { ...found, now: new Date(), siteName: context.get(servicesContext).config.site.name };
+  const db = context.get(servicesContext).database.db;
+  const [history, staff] = await Promise.all([customerHistory(db, found.quote), staffList(db)]);
+  return {
+    ...found,
+    history,
+    staff,
+    me: context.get(staffContext).id,
+    now: new Date(),
+    siteName: context.get(servicesContext).config.site.name,
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,28 +58,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return quoteAction(request, context, quote);
 }
 
-const eventText = (event: { kind: string; detail: Record<string, unknown> }) => {
-  const d = event.detail;
-  switch (event.kind) {
-    case "status":
-      return `changed the status from ${statusLabels[d.from as QuoteStatus] ?? d.from} to ${statusLabels[d.to as QuoteStatus] ?? d.to}`;
-    case "note":
-      return "added a note";
-    case "reply":
-      return `${d.first ? "sent the first reply" : "replied"}${d.channel === "email" ? " by e-mail" : ""}${typeof d.seconds === "number" ? ` (${formatDuration(d.seconds)} after it arrived)` : ""}`;
-    case "released":
-      return Array.isArray(d.queued) && d.queued.length > 0
-        ? "marked it as not spam; the notification was released"
-        : "marked it as not spam";
-    case "retry":
-      return "asked for the notification to be sent again";
-    default:
-      return event.kind;
-  }
-};
+/** A change refused as stale (409) brings the page up to date, keeping what was typed. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, lines, files, notifications, events, siteName } = loaderData;
+  const { quote, lines, files, notifications, events, siteName, history, staff, me } = loaderData;
+  const { ownerName, mergedIntoReference } = loaderData;
   const now = new Date(loaderData.now);
   const reply = useFetcher<ActionReply>({ key: "reply" });
   const busy = useNavigation().state === "submitting";
@@ -127,8 +122,24 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <ResponseClock quote={quote} now={now} />
       </div>
       <div role="status" className="mt-3 min-h-6 font-semibold">
-        {message ? <span className={message.ok ? "text-green-800" : "text-red-700"}>{message.message}</span> : null}
+        {message?.message ? (
+          <span className={message.ok ? "text-green-800" : "text-red-700"}>{message.message}</span>
+        ) : null}
       </div>
+      {message?.confirmMerge ? (
+        <ConfirmMerge version={quote.version} into={quote.reference} other={message.confirmMerge} busy={busy} />
+      ) : null}
+      {mergedIntoReference ? (
+        <section aria-labelledby="merged-heading" className="mt-3 rounded-lg border border-steel bg-mist p-4">
+          <h2 id="merged-heading" className="font-bold text-navy">
+            Merged into{" "}
+            <Link to={`/desk/quotes/${mergedIntoReference}`} className="font-mono text-steel underline">
+              {mergedIntoReference}
+            </Link>
+          </h2>
+          <p className="mt-1">Its parts lines and files are there now; work on that request.</p>
+        </section>
+      ) : null}
 
       {quote.spamReasons.length > 0 ? (
         <section aria-labelledby="spam-heading" className="mt-3 rounded-lg border border-amber-600 bg-amber-50 p-4">
@@ -142,6 +153,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           </ul>
           {spam ? (
             <Form method="post" className="mt-3">
+              <VersionField version={quote.version} />
               <input type="hidden" name="intent" value="release" />
               <button type="submit" className={buttonClass} disabled={busy}>
                 Not spam
@@ -232,79 +244,95 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
         </section>
 
-        <section aria-labelledby="work-heading" className={`${cardClass} min-w-0`}>
-          <h2 id="work-heading" className="text-lg font-bold text-navy">
-            Work on it
-          </h2>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <a
-              href={mailto}
-              className={buttonClass}
-              onClick={() => reply.submit({ intent: "reply", channel: "email" }, { method: "post" })}
-            >
-              Reply by e-mail
-            </a>
-            <reply.Form method="post">
-              <input type="hidden" name="intent" value="reply" />
-              <input type="hidden" name="channel" value="other" />
-              <button type="submit" className={secondaryButtonClass}>
-                Record a reply (phone or other)
-              </button>
-            </reply.Form>
-          </div>
-          {!spam ? (
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
-              <input type="hidden" name="intent" value="status" />
-              <div>
-                <label htmlFor="status" className="block font-semibold text-navy">
-                  Status
-                </label>
-                <select
-                  id="status"
-                  name="status"
-                  defaultValue={quote.status}
-                  key={quote.status}
-                  className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
-                >
-                  {workflowStatuses.map((s) => (
-                    <option key={s} value={s}>
-                      {statusLabels[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                Change status
+        {mergedIntoReference ? null : (
+          <section aria-labelledby="work-heading" className={`${cardClass} min-w-0`}>
+            <h2 id="work-heading" className="text-lg font-bold text-navy">
+              Work on it
+            </h2>
+            <OwnerPanel
+              version={quote.version}
+              ownerId={quote.ownerId}
+              ownerName={ownerName}
+              me={me}
+              staff={staff}
+              busy={busy}
+            />
+            <div className="mt-3 flex flex-wrap gap-2">
+              <a
+                href={mailto}
+                className={buttonClass}
+                onClick={() =>
+                  reply.submit({ intent: "reply", channel: "email", version: quote.version }, { method: "post" })
+                }
+              >
+                Reply by e-mail
+              </a>
+              <reply.Form method="post">
+                <VersionField version={quote.version} />
+                <input type="hidden" name="intent" value="reply" />
+                <input type="hidden" name="channel" value="other" />
+                <button type="submit" className={secondaryButtonClass}>
+                  Record a reply (phone or other)
+                </button>
+              </reply.Form>
+            </div>
+            {!spam ? (
+              <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+                <VersionField version={quote.version} />
+                <input type="hidden" name="intent" value="status" />
+                <div>
+                  <label htmlFor="status" className="block font-semibold text-navy">
+                    Status
+                  </label>
+                  <select
+                    id="status"
+                    name="status"
+                    defaultValue={quote.status}
+                    key={quote.status}
+                    className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
+                  >
+                    {workflowStatuses.map((s) => (
+                      <option key={s} value={s}>
+                        {statusLabels[s]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  Change status
+                </button>
+              </Form>
+            ) : null}
+            <Form method="post" className="mt-4" ref={noteForm}>
+              <VersionField version={quote.version} />
+              <input type="hidden" name="intent" value="note" />
+              <label htmlFor="note" className="block font-semibold text-navy">
+                Internal note
+              </label>
+              <p id="note-hint" className="text-sm text-slate-700">
+                Only the sales team sees notes.
+              </p>
+              <textarea
+                id="note"
+                name="note"
+                defaultValue={message?.values?.note}
+                rows={3}
+                maxLength={4000}
+                aria-describedby={message?.errors?.note ? "note-hint note-error" : "note-hint"}
+                aria-invalid={message?.errors?.note ? true : undefined}
+                className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
+              />
+              {message?.errors?.note ? (
+                <p id="note-error" className="mt-1.5 text-sm font-semibold text-red-700">
+                  {message.errors.note}
+                </p>
+              ) : null}
+              <button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={busy}>
+                Add note
               </button>
             </Form>
-          ) : null}
-          <Form method="post" className="mt-4" ref={noteForm}>
-            <input type="hidden" name="intent" value="note" />
-            <label htmlFor="note" className="block font-semibold text-navy">
-              Internal note
-            </label>
-            <p id="note-hint" className="text-sm text-slate-700">
-              Only the sales team sees notes.
-            </p>
-            <textarea
-              id="note"
-              name="note"
-              rows={3}
-              maxLength={4000}
-              aria-describedby={message?.errors?.note ? "note-hint note-error" : "note-hint"}
-              aria-invalid={message?.errors?.note ? true : undefined}
-              className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
-            />
-            {message?.errors?.note ? (
-              <p id="note-error" className="mt-1.5 text-sm font-semibold text-red-700">
-                {message.errors.note}
-              </p>
-            ) : null}
-            <button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={busy}>
-              Add note
-            </button>
-          </Form>
-        </section>
+          </section>
+        )}
 
         <section aria-labelledby="timeline-heading" className={`${cardClass} min-w-0`}>
           <h2 id="timeline-heading" className="text-lg font-bold text-navy">
@@ -330,6 +358,15 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ol>
         </section>
+        {mergedIntoReference ? null : (
+          <HistoryPanel
+            version={quote.version}
+            history={history}
+            busy={busy}
+            mergeError={message?.errors?.other}
+            mergeValue={message?.values?.other}
+          />
+        )}
         <section aria-labelledby="notify-heading" className={`${cardClass} min-w-0`}>
           <h2 id="notify-heading" className="text-lg font-bold text-navy">
             Notification
@@ -360,6 +397,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           )}
           {notifications.some((n) => n.status !== "sent") ? (
             <Form method="post" className="mt-3">
+              <VersionField version={quote.version} />
               <input type="hidden" name="intent" value="retry" />
               <button type="submit" className={secondaryButtonClass} disabled={busy}>
                 Retry now

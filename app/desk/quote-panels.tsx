@@ -1,0 +1,189 @@
+import { Form, Link } from "react-router";
+import { formatDateTime, statusLabels } from "#app/desk/labels.ts";
+import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import type { QuoteStatus } from "#db/schema.ts";
+
+/** Every change a request page posts carries the version it showed (see applyChange). */
+export function VersionField({ version }: { version: number }) {
+  return <input type="hidden" name="version" value={version} />;
+}
+
+const selectClass = "mt-1.5 block w-full max-w-xs rounded-md border border-slate-400 bg-white px-3 py-2.5";
+
+export function OwnerPanel({
+  version,
+  ownerId,
+  ownerName,
+  me,
+  staff,
+  busy,
+}: {
+  version: number;
+  ownerId: string | null;
+  ownerName: string | null;
+  me: string;
+  staff: { id: string; name: string }[];
+  busy: boolean;
+}) {
+  return (
+    <div className="mt-4">
+      <p>
+        <span className="font-semibold text-navy">Owner: </span>
+        {ownerName ? (ownerId === me ? `${ownerName} (you)` : ownerName) : "Nobody yet"}
+      </p>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        {ownerId !== me ? (
+          <Form method="post">
+            <VersionField version={version} />
+            <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="owner" value="me" />
+            <button type="submit" className={buttonClass} disabled={busy}>
+              Take it
+            </button>
+          </Form>
+        ) : null}
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <VersionField version={version} />
+          <input type="hidden" name="intent" value="assign" />
+          <div>
+            <label htmlFor="owner" className="block font-semibold text-navy">
+              Assign to
+            </label>
+            <select id="owner" name="owner" defaultValue={ownerId ?? ""} key={ownerId ?? ""} className={selectClass}>
+              <option value="">Nobody</option>
+              {staff.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+            Assign
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+type HistoryRow = {
+  reference: string;
+  createdAt: Date | string;
+  status: QuoteStatus;
+  customerName: string;
+  company: string | null;
+  sameBuyer: boolean;
+};
+
+export function HistoryPanel({
+  version,
+  history,
+  busy,
+  mergeError,
+  mergeValue,
+}: {
+  version: number;
+  history: HistoryRow[];
+  busy: boolean;
+  mergeError?: string;
+  mergeValue?: string;
+}) {
+  return (
+    <section aria-labelledby="history-heading" className={`${cardClass} min-w-0`}>
+      <h2 id="history-heading" className="text-lg font-bold text-navy">
+        Same buyer or company
+      </h2>
+      {history.length === 0 ? (
+        <p className="mt-2">No other requests from this e-mail address or company.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {history.map((row) => (
+            <li key={row.reference} className="break-words">
+              <Link to={`/desk/quotes/${row.reference}`} className="font-mono font-semibold text-steel underline">
+                {row.reference}
+              </Link>{" "}
+              <span className="text-slate-700">
+                {formatDateTime(row.createdAt)} · {statusLabels[row.status]} ·{" "}
+                {row.sameBuyer ? row.customerName : `${row.customerName}, ${row.company ?? ""}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="mt-4">
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="merge" />
+        <label htmlFor="merge-other" className="block font-semibold text-navy">
+          Merge another request into this one
+        </label>
+        <p id="merge-hint" className="text-sm text-slate-700">
+          Its parts lines and files move here; it becomes a link to this request.
+        </p>
+        <div className="mt-1.5 flex flex-wrap items-end gap-2">
+          <input
+            id="merge-other"
+            name="other"
+            defaultValue={mergeValue}
+            key={mergeValue}
+            placeholder="Q-261124-7KX2M"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby={mergeError ? "merge-hint merge-error" : "merge-hint"}
+            aria-invalid={mergeError ? true : undefined}
+            className="block w-full max-w-xs rounded-md border border-slate-400 bg-white px-3 py-2.5 font-mono"
+          />
+          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+            Merge…
+          </button>
+        </div>
+        {mergeError ? (
+          <p id="merge-error" className="mt-1.5 text-sm font-semibold text-red-700">
+            {mergeError}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+export function ConfirmMerge({
+  version,
+  into,
+  other,
+  busy,
+}: {
+  version: number;
+  into: string;
+  other: { reference: string; customerName: string };
+  busy: boolean;
+}) {
+  return (
+    <section
+      aria-labelledby="confirm-merge-heading"
+      className="mt-3 rounded-lg border-2 border-red-700 bg-red-50 p-4"
+      data-testid="confirm-merge"
+    >
+      <h2 id="confirm-merge-heading" className="text-lg font-bold text-red-900">
+        Merge {other.reference} ({other.customerName}) into {into}?
+      </h2>
+      <p className="mt-1">
+        Its parts lines and files move to {into}, and {other.reference} becomes a link to it. This cannot be undone.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Form method="post">
+          <VersionField version={version} />
+          <input type="hidden" name="intent" value="merge" />
+          <input type="hidden" name="other" value={other.reference} />
+          <input type="hidden" name="confirmed" value="yes" />
+          <button type="submit" className={`${buttonClass} bg-red-800 hover:bg-red-900`} disabled={busy}>
+            Yes, merge {other.reference}
+          </button>
+        </Form>
+        <Link to="." className={secondaryButtonClass}>
+          Cancel
+        </Link>
+      </div>
+    </section>
+  );
+}
