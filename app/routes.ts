@@ -20,6 +20,8 @@ export default [
     layout("routes/desk-staff.tsx", [
       route("desk", "routes/desk-inbox.tsx"),
       route("desk/quotes/:reference", "routes/desk-quote.tsx"),
+      route("desk/quotes/:reference/quotation", "routes/desk-quotation.tsx"),
+      route("desk/quotes/:reference/quotation-pdf/:revision", "routes/desk-quotation-pdf.ts"),
       route("desk/export", "routes/desk-export.ts"),
       route("desk/attachments/:id", "routes/desk-attachment.ts"),
       route("desk/people", "routes/desk-people.tsx"),

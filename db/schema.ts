@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   check,
   index,
   integer,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { CheckedQuotation, Draft } from "#app/quotation/draft.ts";
 import { staffUser } from "#db/auth-schema.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -166,7 +168,7 @@ export const quoteEvents = pgTable(
  * `email` tells sales, `forward` posts to the external form service, `acknowledgement` tells the buyer
  * their request arrived (made from the request at send time), `message` is a finished e-mail to staff.
  */
-export const outboxKinds = ["email", "forward", "message", "acknowledgement"] as const;
+export const outboxKinds = ["email", "forward", "message", "acknowledgement", "quotation"] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 /** Notifications written in the same transaction as their quote, delivered later by the outbox worker. */
@@ -188,7 +190,7 @@ export const outbox = pgTable(
     sentAt: timestamptz("sent_at"),
   },
   (t) => [
-    check("outbox_kind_check", sql`${t.kind} in ('email', 'forward', 'message', 'acknowledgement')`),
+    check("outbox_kind_check", sql`${t.kind} in ('email', 'forward', 'message', 'acknowledgement', 'quotation')`),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_quote_id_idx").on(t.quoteId),
@@ -199,8 +201,43 @@ export const outbox = pgTable(
  * For a request's notification only the reference: the quote row stays the single copy of the
  * customer's personal data. A `message` carries a finished e-mail to staff (invitation, reset, digest).
  */
-export type OutboxPayload = { reference: string } | OutboxMessage;
+export type OutboxPayload = { reference: string } | { reference: string; quotationId: number } | OutboxMessage;
 export type OutboxMessage = { to: string; subject: string; text: string; html?: string; tag: string };
+
+/**
+ * A request's quotations: at most one draft (revision null), edited freely, and the sent revisions
+ * (reference/1, /2 …), which a trigger keeps as they were sent (migration 0005).
+ */
+export const quotations = pgTable(
+  "quotations",
+  {
+    id: serial("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    revision: integer("revision"),
+    /** As typed; kept for a sent revision too, to start the next draft from. */
+    draft: jsonb("draft").$type<Draft>().notNull(),
+    /** The checked quotation, fixed when it is sent. */
+    content: jsonb("content").$type<CheckedQuotation>(),
+    netPence: bigint("net_pence", { mode: "number" }),
+    vatPence: bigint("vat_pence", { mode: "number" }),
+    grossPence: bigint("gross_pence", { mode: "number" }),
+    /** Our Message-ID, so the buyer's answer (In-Reply-To) finds the request. */
+    messageId: text("message_id").unique(),
+    sentBy: text("sent_by"),
+    sentByName: text("sent_by_name"),
+    /** When staff pressed Send; sentAt is when the e-mail actually left. */
+    queuedAt: timestamptz("queued_at"),
+    sentAt: timestamptz("sent_at"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quotations_revision_idx").on(t.quoteId, t.revision),
+    uniqueIndex("quotations_one_draft_idx").on(t.quoteId).where(sql`${t.revision} is null`),
+  ],
+);
 
 /** Window counters (see app/quote/rate-limit.server.ts) shared by every server process when PostgreSQL is used. */
 export const rateLimits = pgTable(

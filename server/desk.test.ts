@@ -209,18 +209,24 @@ function deskOverHttp(label: string, env: () => Promise<Record<string, string>>,
       ).toBe(404);
       const emptyNote = await request(`/desk/quotes/${reference}`, {
         cookie: staff,
-        form: { intent: "note", note: "  " },
+        form: { intent: "note", note: "  ", version: "1" },
       });
       expect(emptyNote.status).toBe(422);
       expect(await emptyNote.text()).toContain("Write a note first");
       const badStatus = await request(`/desk/quotes/${reference}`, {
         cookie: staff,
-        form: { intent: "status", status: "done" },
+        form: { intent: "status", status: "done", version: "1" },
       });
       expect(badStatus.status).toBe(422);
       expect(await badStatus.text()).toContain("Choose a status from the list");
       const badIntent = await request(`/desk/quotes/${reference}`, { cookie: staff, form: { intent: "delete" } });
       expect(badIntent.status).toBe(422);
+      const noVersion = await request(`/desk/quotes/${reference}`, {
+        cookie: staff,
+        form: { intent: "status", status: "won" },
+      });
+      expect(noVersion.status).toBe(422);
+      expect(await noVersion.text()).toContain("Reload the page: it did not say which version");
       const badFilter = await request("/desk?status=done&q=ab", { cookie: staff });
       expect(badFilter.status).toBe(422);
       const page = await badFilter.text();

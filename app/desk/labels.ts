@@ -1,3 +1,4 @@
+import { formatPence } from "#app/quotation/money.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 
 /** Where staff can move a request by hand; leaving Spam goes through "Not spam", which notifies. */
@@ -111,6 +112,8 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return "asked for the notification to be sent again";
     case "assign":
       return d.toName ? (d.self ? "took it on" : `assigned it to ${d.toName}`) : "left it without an owner";
+    case "quotation":
+      return `sent quotation ${d.revision}${typeof d.grossPence === "number" ? ` (${formatPence(d.grossPence)} including VAT)` : ""}`;
     case "merged-in":
       return `merged ${d.reference} into this request`;
     case "merged-into":

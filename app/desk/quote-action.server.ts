@@ -64,7 +64,7 @@ const refused = (field: string, message: string, values?: Record<string, string>
   data<ActionReply>({ ok: false, message, errors: { [field]: message }, values }, { status: 422 });
 
 /** A change made from a page that no longer shows the request as it is: 409, naming the change it missed. */
-function stale(latest: LatestChange | undefined, values: Record<string, string>) {
+export function stale(latest: LatestChange | undefined, values: Record<string, string>) {
   const what = latest
     ? `${latest.actorName ?? "The system"} ${eventText(latest)} (${formatWhen(latest.at, new Date())}).`
     : "Someone else changed this request.";

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { formatDateTime, statusLabels } from "#app/desk/labels.ts";
 import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { formatPence } from "#app/quotation/money.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 
 /** Every change a request page posts carries the version it showed (see applyChange). */
@@ -184,6 +185,66 @@ export function ConfirmMerge({
           Cancel
         </Link>
       </div>
+    </section>
+  );
+}
+
+type QuotationRow = {
+  id: number;
+  revision: number | null;
+  grossPence: number | null;
+  sentByName: string | null;
+  queuedAt: Date | string | null;
+  sentAt: Date | string | null;
+};
+type Delivery = { status: string; attempts: number; lastError: string | null };
+
+function deliveryText(row: QuotationRow, delivery: Delivery | undefined) {
+  if (row.sentAt) return `E-mailed ${formatDateTime(row.sentAt)}`;
+  if (delivery?.status === "failed") return "Failed: no more automatic tries (see Notification)";
+  if (delivery && delivery.attempts > 0) return "Waiting to try again (see Notification)";
+  return "Waiting to be sent";
+}
+
+/** The request's quotations: each sent revision with its delivery state and PDF, and the way to the next. */
+export function QuotationsPanel({
+  reference,
+  quotations,
+  deliveries,
+}: {
+  reference: string;
+  quotations: QuotationRow[];
+  deliveries: Record<number, Delivery>;
+}) {
+  const sent = quotations.filter((q) => q.revision !== null);
+  const draft = quotations.some((q) => q.revision === null);
+  const next = `/desk/quotes/${reference}/quotation`;
+  return (
+    <section aria-labelledby="quotations-heading" className={`${cardClass} min-w-0`}>
+      <h2 id="quotations-heading" className="text-lg font-bold text-navy">
+        Quotations
+      </h2>
+      {sent.length === 0 ? <p className="mt-2">None sent yet.</p> : null}
+      <ul className="mt-2 space-y-2">
+        {sent.map((row) => (
+          <li key={row.id} className="break-words">
+            <a
+              href={`/desk/quotes/${reference}/quotation-pdf/${row.revision}`}
+              className="font-mono font-semibold text-steel underline"
+            >
+              {reference}/{row.revision}
+            </a>{" "}
+            <span>{row.grossPence === null ? "" : `${formatPence(row.grossPence)} including VAT`}</span>
+            <span className="block text-sm text-slate-700">
+              Sent by {row.sentByName ?? "the desk"}
+              {row.queuedAt ? ` ${formatDateTime(row.queuedAt)}` : ""} · {deliveryText(row, deliveries[row.id])}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to={next} className={`${buttonClass} mt-3`}>
+        {draft ? "Continue the draft quotation" : sent.length ? "Prepare a new revision" : "Prepare a quotation"}
+      </Link>
     </section>
   );
 }

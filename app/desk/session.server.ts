@@ -21,7 +21,12 @@ function previousDeskAuth(context: Readonly<RouterContextProvider>) {
 /** Client navigations fetch `<path>.data`; the export and attachments are files. None may be answered with a page. */
 function isDataRequest(request: Request) {
   const { pathname } = new URL(request.url);
-  return pathname.endsWith(".data") || pathname === "/desk/export" || pathname.startsWith("/desk/attachments/");
+  return (
+    pathname.endsWith(".data") ||
+    pathname === "/desk/export" ||
+    pathname.startsWith("/desk/attachments/") ||
+    pathname.includes("/quotation-pdf/")
+  );
 }
 
 /** Where to come back to after signing in: only a path on the desk itself. */

@@ -50,6 +50,14 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   QUOTE_NOTIFY_TO: z.email().optional(),
   QUOTE_FORWARD_URL: z.url({ protocol: /^https?$/ }).optional(),
+  QUOTATION_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  QUOTATION_PAYMENT_TERMS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .default("Account customers: 30 days from the date of invoice. Otherwise: payment with order."),
+  QUOTATION_VAT_RATE: z.coerce.number().min(0).max(99.99).default(20),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
@@ -207,6 +215,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     logLevel: e.LOG_LEVEL,
+    /** Defaults for a new quotation; staff can change each on the quotation. */
+    quotation: {
+      validityDays: e.QUOTATION_VALIDITY_DAYS,
+      paymentTerms: e.QUOTATION_PAYMENT_TERMS,
+      vatRate: String(e.QUOTATION_VAT_RATE),
+    },
     site: site.data,
     closures: e.SITE_CLOSURES,
   };

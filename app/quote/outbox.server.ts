@@ -1,5 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Config } from "#app/lib/env.server.ts";
+import { composeQuotationEmail } from "#app/quotation/email.server.ts";
+import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
+import { quotationDelivered, sentQuotation } from "#app/quotation/quotation.server.ts";
 import {
   attachedFiles,
   composeAcknowledgement,
@@ -248,6 +251,26 @@ export function startOutboxWorker(options: {
     }
     if (!message.quote || message.quoteId === null)
       throw new Error("The request of this notification no longer exists");
+    if (message.kind === "quotation") {
+      const { quotationId } = message.payload as { quotationId: number };
+      const found = await sentQuotation(db, quotationId);
+      const content = found?.quotation.content;
+      if (!found || !content) throw new Error("The quotation of this e-mail no longer exists");
+      const { quotation, quote } = found;
+      const pdf = await renderQuotationPdf({
+        site: config.site,
+        reference: quote.reference,
+        revision: quotation.revision,
+        buyer: { name: quote.customerName, company: quote.company, email: quote.email },
+        content,
+        issuedAt: quotation.queuedAt ?? quotation.createdAt,
+      });
+      await mailer.send(
+        composeQuotationEmail(quotation, quote, config.site, pdf),
+        `${quote.reference}-quotation-${quotation.revision}`,
+      );
+      return;
+    }
     const extras = await loadQuoteExtras(db, message.quoteId);
     if (message.kind === "acknowledgement") {
       await mailer.send(
@@ -289,7 +312,7 @@ export function startOutboxWorker(options: {
       .where(
         and(
           eq(outbox.status, "pending"),
-          inArray(outbox.kind, ["email", "message", "acknowledgement"]),
+          inArray(outbox.kind, ["email", "message", "acknowledgement", "quotation"]),
           isNotNull(outbox.lastError),
           gt(outbox.nextAttemptAt, at),
         ),
@@ -332,6 +355,8 @@ export function startOutboxWorker(options: {
       return;
     }
     await db.update(outbox).set({ status: "sent", attempts, sentAt: now() }).where(eq(outbox.id, message.id));
+    if (message.kind === "quotation")
+      await quotationDelivered(db, (message.payload as { quotationId: number }).quotationId, now());
     logger.info(context, "quote notification sent");
     if (mail && mailDown) {
       mailDown = false;

@@ -11,7 +11,7 @@ import {
 } from "#app/desk/labels.ts";
 import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts";
 import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
-import { ConfirmMerge, HistoryPanel, OwnerPanel, VersionField } from "#app/desk/quote-panels.tsx";
+import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel, VersionField } from "#app/desk/quote-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
@@ -22,6 +22,7 @@ import {
   UrgencyBadge,
 } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
+import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { Route } from "./+types/desk-quote";
@@ -39,14 +40,23 @@ async function load(context: Route.LoaderArgs["context"], reference: string) {
   return found;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await load(context, params.reference);
   const db = context.get(servicesContext).database.db;
-  const [history, staff] = await Promise.all([customerHistory(db, found.quote), staffList(db)]);
+  const [history, staff, quotations, deliveries] = await Promise.all([
+    customerHistory(db, found.quote),
+    staffList(db),
+    quotationsOf(db, found.quote.id),
+    deliveryStates(db, found.quote.id),
+  ]);
+  const sent = new URL(request.url).searchParams.get("sent");
   return {
     ...found,
     history,
     staff,
+    quotations: quotations.map(({ draft: _draft, content: _content, ...row }) => row),
+    deliveries: Object.fromEntries(deliveries),
+    sentMessage: sent && /^Q-[\w-]+\/\d+$/.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
     now: new Date(),
     siteName: context.get(servicesContext).config.site.name,
@@ -96,7 +106,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     ["Received", formatDateTime(quote.createdAt)],
   ];
   // The answer to whichever action came last: the reply button's (no navigation) or a form's.
-  const [message, setMessage] = useState<ActionReply | undefined>(actionData);
+  const [message, setMessage] = useState<ActionReply | undefined>(
+    actionData ?? (loaderData.sentMessage ? { ok: true, message: loaderData.sentMessage } : undefined),
+  );
   useEffect(() => {
     if (reply.data) setMessage(reply.data);
   }, [reply.data]);
@@ -258,13 +270,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               busy={busy}
             />
             <div className="mt-3 flex flex-wrap gap-2">
-              <a
-                href={mailto}
-                className={buttonClass}
-                onClick={() =>
-                  reply.submit({ intent: "reply", channel: "email", version: quote.version }, { method: "post" })
-                }
-              >
+              <a href={mailto} className={buttonClass}>
                 Reply by e-mail
               </a>
               <reply.Form method="post">
@@ -358,6 +364,13 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ol>
         </section>
+        {mergedIntoReference ? null : (
+          <QuotationsPanel
+            reference={quote.reference}
+            quotations={loaderData.quotations}
+            deliveries={loaderData.deliveries}
+          />
+        )}
         {mergedIntoReference ? null : (
           <HistoryPanel
             version={quote.version}

@@ -1,0 +1,40 @@
+/** The words of a quotation: its e-mail's starting text, availability labels and the PDF's headings. */
+
+export const availabilityLabels = {
+  stock: "From stock",
+  days: "Working days",
+  request: "On request",
+} as const;
+
+export function availabilityText(kind: keyof typeof availabilityLabels, days?: number) {
+  if (kind === "days") return `${days} working ${days === 1 ? "day" : "days"}`;
+  return availabilityLabels[kind];
+}
+
+/** Placeholders staff may use in the subject and message; filled when the quotation is sent. */
+export const quotationPlaceholders = ["{name}", "{reference}", "{revision}", "{validUntil}", "{company}"] as const;
+
+export const defaultQuotationEmail = {
+  subject: "Quotation {revision} for your request {reference}",
+  message: [
+    "Dear {name},",
+    "",
+    "Thank you for your enquiry. Please find our quotation {revision} attached, valid until {validUntil}.",
+    "",
+    "To order, or if you would like an alternative, simply reply to this e-mail.",
+    "",
+    "Kind regards,",
+  ].join("\n"),
+};
+
+export const quotationPdfText = {
+  title: "Quotation",
+  columns: ["#", "Description", "Qty", "Unit price", "Availability", "Total"],
+  net: "Net (excluding VAT)",
+  delivery: "Delivery",
+  vat: "VAT",
+  gross: "Total including VAT",
+  validUntil: "Valid until",
+  paymentTerms: "Payment terms",
+  pricesNote: "Prices in pounds sterling (GBP). Availability is subject to prior sale.",
+};

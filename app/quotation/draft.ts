@@ -1,0 +1,200 @@
+import { availabilityText } from "#app/content/quotation.ts";
+import { basisPointsFrom, maxLinePence, penceFrom, quotationTotals } from "#app/quotation/money.ts";
+
+export const availabilityKinds = ["stock", "days", "request"] as const;
+export type Availability = (typeof availabilityKinds)[number];
+
+/** A quotation line as typed: kept as text while it is a draft, so nothing typed is lost to a mistake. */
+export type DraftLine = {
+  part: string;
+  brand: string;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  availability: Availability;
+  days: string;
+  alternative: string;
+  note: string;
+};
+
+export type Draft = {
+  lines: DraftLine[];
+  delivery: string;
+  validUntil: string;
+  paymentTerms: string;
+  vatRate: string;
+  subject: string;
+  message: string;
+};
+
+export type QuotationLine = {
+  part: string;
+  brand: string;
+  description: string;
+  quantity: number;
+  unitPence: number;
+  availability: Availability;
+  days?: number;
+  alternative: string;
+  note: string;
+};
+
+/** A quotation ready to send: numbers checked, totals worked out on the server. */
+export type CheckedQuotation = {
+  lines: (QuotationLine & { totalPence: number; availabilityText: string })[];
+  deliveryPence: number;
+  validUntil: string;
+  paymentTerms: string;
+  vatBasisPoints: number;
+  subject: string;
+  message: string;
+  netPence: number;
+  vatPence: number;
+  grossPence: number;
+};
+
+export const maxLines = 200;
+export const fieldLimits = {
+  part: 120,
+  brand: 80,
+  description: 500,
+  alternative: 200,
+  note: 500,
+  paymentTerms: 300,
+  subject: 200,
+  message: 5000,
+} as const;
+
+export const emptyLine = (fields: Partial<DraftLine> = {}): DraftLine => ({
+  part: "",
+  brand: "",
+  description: "",
+  quantity: "1",
+  unitPrice: "",
+  availability: "stock",
+  days: "",
+  alternative: "",
+  note: "",
+  ...fields,
+});
+
+// Characters nobody types (control characters, unpaired surrogates) become spaces, as in the public form.
+const clean = (value: unknown, max: number) =>
+  typeof value === "string"
+    ? Array.from(value.replace(/(?![\t\n\r])\p{Cc}|\p{Cs}/gu, " "))
+        .slice(0, max * 2)
+        .join("")
+    : "";
+
+/** The draft as posted: `lines[0].description` and so on, in the order the page showed them. */
+export function draftFromForm(form: FormData): Draft {
+  const text = (name: string, max = 5000) => clean(form.get(name), max);
+  const count = Math.min(maxLines + 1, Math.max(0, Number.parseInt(text("lineCount"), 10) || 0));
+  const lines = Array.from({ length: count }, (_, i) => {
+    const field = (name: keyof DraftLine, max: number) => text(`lines[${i}].${name}`, max);
+    const availability = field("availability", 10);
+    return {
+      part: field("part", fieldLimits.part),
+      brand: field("brand", fieldLimits.brand),
+      description: field("description", fieldLimits.description),
+      quantity: field("quantity", 20),
+      unitPrice: field("unitPrice", 30),
+      availability: (availabilityKinds as readonly string[]).includes(availability)
+        ? (availability as Availability)
+        : "stock",
+      days: field("days", 10),
+      alternative: field("alternative", fieldLimits.alternative),
+      note: field("note", fieldLimits.note),
+    };
+  });
+  return {
+    lines,
+    delivery: text("delivery", 30),
+    validUntil: text("validUntil", 20),
+    paymentTerms: text("paymentTerms", fieldLimits.paymentTerms),
+    vatRate: text("vatRate", 10),
+    subject: text("subject", fieldLimits.subject),
+    message: text("message", fieldLimits.message),
+  };
+}
+
+const tooLong = (value: string, max: number) => Array.from(value).length > max;
+
+/** Checks a draft before it is sent; messages are keyed by the field's name on the page. */
+export function checkDraft(
+  draft: Draft,
+  today: string,
+): { ok: true; value: CheckedQuotation } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (draft.lines.length === 0) errors.lines = "Add at least one line";
+  if (draft.lines.length > maxLines) errors.lines = `A quotation has at most ${maxLines} lines`;
+  const lines: CheckedQuotation["lines"] = [];
+  draft.lines.slice(0, maxLines).forEach((line, i) => {
+    const name = (field: string) => `lines[${i}].${field}`;
+    const description = line.description.trim() || line.part.trim();
+    if (!description) errors[name("description")] = "Describe the item (or give its part number)";
+    for (const field of ["part", "brand", "description", "alternative", "note"] as const)
+      if (tooLong(line[field], fieldLimits[field]))
+        errors[name(field)] = `Keep this under ${fieldLimits[field].toLocaleString("en-GB")} characters`;
+    const quantity = /^\d{1,7}$/.test(line.quantity.trim()) ? Number(line.quantity.trim()) : 0;
+    if (quantity < 1 || quantity > 1_000_000) errors[name("quantity")] = "Enter a whole number from 1 to 1,000,000";
+    const unitPence = penceFrom(line.unitPrice);
+    if (unitPence === undefined) errors[name("unitPrice")] = "Enter a price in pounds, like 12.50";
+    else if (quantity > 0 && quantity * unitPence > maxLinePence)
+      errors[name("unitPrice")] = "A line may come to at most £10,000,000";
+    const days = line.availability === "days" ? Number(line.days.trim()) : undefined;
+    if (days !== undefined && !(/^\d{1,3}$/.test(line.days.trim()) && days >= 1))
+      errors[name("days")] = "Enter the number of working days, like 3";
+    if (unitPence !== undefined && quantity > 0)
+      lines.push({
+        part: line.part.trim(),
+        brand: line.brand.trim(),
+        description,
+        quantity,
+        unitPence,
+        availability: line.availability,
+        ...(days ? { days } : {}),
+        alternative: line.alternative.trim(),
+        note: line.note.trim(),
+        totalPence: quantity * unitPence,
+        availabilityText: availabilityText(line.availability, days),
+      });
+  });
+  const deliveryPence = draft.delivery.trim() === "" ? 0 : penceFrom(draft.delivery);
+  if (deliveryPence === undefined) errors.delivery = "Enter the delivery charge in pounds, like 9.50 (or 0)";
+  else if (deliveryPence > maxLinePence) errors.delivery = "Delivery may be at most £10,000,000";
+  const vatBasisPoints = basisPointsFrom(draft.vatRate);
+  if (vatBasisPoints === undefined) errors.vatRate = "Enter the VAT rate in per cent, like 20";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.validUntil) || Number.isNaN(Date.parse(draft.validUntil)))
+    errors.validUntil = "Choose the date the prices hold until";
+  else if (draft.validUntil < today) errors.validUntil = "The validity date has passed; choose a later one";
+  if (!draft.paymentTerms.trim()) errors.paymentTerms = "State the payment terms";
+  if (!draft.subject.trim()) errors.subject = "Write a subject";
+  if (!draft.message.trim()) errors.message = "Write the message that goes with the quotation";
+  for (const field of ["paymentTerms", "subject", "message"] as const)
+    if (tooLong(draft[field], fieldLimits[field]))
+      errors[field] = `Keep this under ${fieldLimits[field].toLocaleString("en-GB")} characters`;
+  if (Object.keys(errors).length > 0 || deliveryPence === undefined || vatBasisPoints === undefined)
+    return { ok: false, errors };
+  const totals = quotationTotals(lines, deliveryPence, vatBasisPoints);
+  return {
+    ok: true,
+    value: {
+      lines,
+      deliveryPence,
+      validUntil: draft.validUntil,
+      paymentTerms: draft.paymentTerms.trim(),
+      vatBasisPoints,
+      subject: draft.subject.trim(),
+      message: draft.message.trim(),
+      netPence: totals.net,
+      vatPence: totals.vat,
+      grossPence: totals.gross,
+    },
+  };
+}
+
+/** Fills {name}, {reference} and the other placeholders; unknown ones are left as typed. */
+export function fillPlaceholders(text: string, values: Record<string, string>) {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}

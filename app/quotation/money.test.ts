@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { basisPointsFrom, formatPence, penceFrom, percentText, quotationTotals } from "#app/quotation/money.ts";
+
+describe("money in pence", () => {
+  it("reads prices as typed without floating point", () => {
+    expect(penceFrom("0.1")).toBe(10);
+    expect(penceFrom("0.29")).toBe(29);
+    expect(penceFrom("£1,234.5")).toBe(123_450);
+    expect(penceFrom("12")).toBe(1200);
+    expect(penceFrom("1.005")).toBeUndefined();
+    expect(penceFrom("-3")).toBeUndefined();
+    expect(penceFrom("1e3")).toBeUndefined();
+    expect(penceFrom("twelve")).toBeUndefined();
+    expect(penceFrom("")).toBeUndefined();
+  });
+
+  it("formats pence exactly", () => {
+    expect(formatPence(123_450)).toBe("£1,234.50");
+    expect(formatPence(7)).toBe("£0.07");
+    expect(formatPence(100_000_000_000)).toBe("£1,000,000,000.00");
+  });
+
+  it("charges VAT once on the net, rounded to the nearest penny with halves up", () => {
+    // 3 × £0.29 = £0.87 + £0.08 delivery = £0.95; 20 % is 19p exactly.
+    expect(quotationTotals([{ quantity: 3, unitPence: 29 }], 8, 2000)).toEqual({
+      lineTotals: [87],
+      net: 95,
+      vat: 19,
+      gross: 114,
+    });
+    // £0.33 at 17.5 % is 5.775p: 6p. £0.02 at 17.5 % is 0.35p: 0p. 10p at 5 % is 0.5p: 1p (half up).
+    expect(quotationTotals([{ quantity: 1, unitPence: 33 }], 0, 1750).vat).toBe(6);
+    expect(quotationTotals([{ quantity: 1, unitPence: 2 }], 0, 1750).vat).toBe(0);
+    expect(quotationTotals([{ quantity: 1, unitPence: 10 }], 0, 500).vat).toBe(1);
+    // 200 lines at the £10,000,000 line limit stay exact integers.
+    const big = quotationTotals(Array(200).fill({ quantity: 1, unitPence: 1_000_000_000 }), 0, 2000);
+    expect(big.net).toBe(200_000_000_000);
+    expect(big.vat).toBe(40_000_000_000);
+    expect(Number.isSafeInteger(big.gross)).toBe(true);
+  });
+
+  it("reads and writes VAT rates in basis points", () => {
+    expect(basisPointsFrom("20")).toBe(2000);
+    expect(basisPointsFrom("17.5%")).toBe(1750);
+    expect(basisPointsFrom("abc")).toBeUndefined();
+    expect(percentText(2000)).toBe("20%");
+    expect(percentText(1750)).toBe("17.5%");
+  });
+});

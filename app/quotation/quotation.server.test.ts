@@ -1,0 +1,233 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import PostalMime from "postal-mime";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readConfig } from "#app/lib/env.server.ts";
+import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
+import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
+import { currentDraft, saveDraft, sendQuotation, ukToday } from "#app/quotation/quotation.server.ts";
+import { startOutboxWorker } from "#app/quote/outbox.server.ts";
+import { storeQuote } from "#app/quote/store.server.ts";
+import { quotations, quotes } from "#db/schema.ts";
+import { describeEachDatabase } from "#test/pg.ts";
+import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
+
+const actor = { id: "alex", name: "Alex Turner" };
+const config = readConfig({ SITE_URL: "https://desk.example" });
+const farAhead = "2099-12-31";
+
+const sixLines: Draft = {
+  lines: [
+    emptyLine({
+      part: "6205-2RS",
+      brand: "SKF",
+      description: "Deep groove ball bearing",
+      quantity: "4",
+      unitPrice: "6.45",
+    }),
+    emptyLine({
+      part: "SPA1250",
+      description: "Wedge belt",
+      quantity: "2",
+      unitPrice: "11.20",
+      availability: "days",
+      days: "3",
+    }),
+    emptyLine({
+      part: "45x62x8",
+      description: "Oil seal",
+      quantity: "10",
+      unitPrice: "0.99",
+      alternative: "Corteco 12011",
+    }),
+    emptyLine({ description: "Nitrile gloves size 9 (box of 100)", quantity: "5", unitPrice: "7.50" }),
+    emptyLine({
+      part: "UCP206",
+      description: "Pillow block — متوفر 👍",
+      quantity: "1",
+      unitPrice: "23.00",
+      availability: "request",
+    }),
+    emptyLine({ part: "M10", description: "Nyloc nut", quantity: "100", unitPrice: "0.06", note: "Zinc plated" }),
+  ],
+  delivery: "9.50",
+  validUntil: farAhead,
+  paymentTerms: "30 days from invoice",
+  vatRate: "20",
+  subject: "Quotation {revision} for your request {reference}",
+  message: "Dear {name},\n\nPlease find our quotation {revision} attached.",
+};
+
+const pdfText = (pdf: Uint8Array) => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "quotation-")), "q.pdf");
+  fs.writeFileSync(file, pdf);
+  return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
+};
+
+describe("checking a draft", () => {
+  it("works out the totals in pence: 6 lines, delivery and VAT on the net", () => {
+    const checked = checkDraft(sixLines, ukToday());
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    // 25.80 + 22.40 + 9.90 + 37.50 + 23.00 + 6.00 + 9.50 delivery = 134.10; VAT 26.82; 160.92.
+    expect(checked.value).toMatchObject({ netPence: 13_410, vatPence: 2682, grossPence: 16_092 });
+    expect(checked.value.lines[1]?.availabilityText).toBe("3 working days");
+  });
+
+  it("refuses prices that are negative, not numbers or over £10,000,000 a line, and more than 200 lines", () => {
+    const bad = checkDraft(
+      {
+        ...sixLines,
+        lines: [
+          emptyLine({ description: "a", unitPrice: "-5" }),
+          emptyLine({ description: "b", unitPrice: "twelve" }),
+          emptyLine({ description: "c", quantity: "2", unitPrice: "5000000.01" }),
+          emptyLine({ description: "", unitPrice: "1", quantity: "0" }),
+        ],
+        validUntil: "2020-01-01",
+      },
+      ukToday(),
+    );
+    expect(bad).toEqual({
+      ok: false,
+      errors: {
+        "lines[0].unitPrice": "Enter a price in pounds, like 12.50",
+        "lines[1].unitPrice": "Enter a price in pounds, like 12.50",
+        "lines[2].unitPrice": "A line may come to at most £10,000,000",
+        "lines[3].description": "Describe the item (or give its part number)",
+        "lines[3].quantity": "Enter a whole number from 1 to 1,000,000",
+        validUntil: "The validity date has passed; choose a later one",
+      },
+    });
+    const many = checkDraft(
+      { ...sixLines, lines: Array(201).fill(emptyLine({ description: "x", unitPrice: "1" })) },
+      ukToday(),
+    );
+    expect(many.ok ? undefined : many.errors.lines).toBe("A quotation has at most 200 lines");
+  });
+});
+
+describeEachDatabase("quotations", (target) => {
+  const db = () => target.database.db;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.stop());
+  beforeEach(async () => {
+    await db().execute(sql`truncate quotes, outbox restart identity cascade`);
+    sink.messages.length = 0;
+  });
+
+  async function stored() {
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta(), {
+      lines: [{ part: "6205-2RS", quantity: 4, brand: "SKF" }],
+    });
+    const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!quote) throw new Error("not stored");
+    return quote;
+  }
+  const send = async (quote: typeof quotes.$inferSelect, draft = sixLines) => {
+    const checked = checkDraft(draft, ukToday());
+    if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
+    return db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, actor, config.site));
+  };
+
+  it("starts a first draft from the parts list, with the configured defaults", async () => {
+    const quote = await stored();
+    const draft = await currentDraft(db(), quote.id, config);
+    expect(draft.lines).toEqual([
+      emptyLine({ part: "6205-2RS", brand: "SKF", description: "6205-2RS", quantity: "4" }),
+    ]);
+    expect(draft).toMatchObject({ vatRate: "20", paymentTerms: config.quotation.paymentTerms, delivery: "0.00" });
+    expect(draft.validUntil > ukToday()).toBe(true);
+  });
+
+  it("numbers sent revisions /1, /2 and never lets a sent one change", async () => {
+    const quote = await stored();
+    await saveDraft(db(), quote.id, sixLines);
+    expect((await send(quote)).revision).toBe(`${quote.reference}/1`);
+    // The next draft starts from the sent one's prices.
+    expect((await currentDraft(db(), quote.id, config)).lines[0]?.unitPrice).toBe("6.45");
+    expect((await send(quote, { ...sixLines, delivery: "0" })).revision).toBe(`${quote.reference}/2`);
+    const rows = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
+    expect(rows.map((r) => [r.revision, r.grossPence]).sort()).toEqual([
+      [1, 16_092],
+      [2, 14_952],
+    ]);
+    await expect(db().update(quotations).set({ grossPence: 1 }).where(eq(quotations.revision, 1))).rejects.toThrow();
+    const [first] = await db().select().from(quotations).where(eq(quotations.revision, 1));
+    expect(first?.grossPence).toBe(16_092);
+    expect((await db().select().from(quotes).where(eq(quotes.id, quote.id)))[0]?.status).toBe("quoted");
+  });
+
+  it("e-mails the buyer the PDF with every line, the totals and the validity date; the first reply is when it left", async () => {
+    const quote = await stored();
+    await send(quote);
+    expect((await db().select().from(quotes).where(eq(quotes.id, quote.id)))[0]?.firstReplyAt).toBeNull();
+    const worker = startOutboxWorker({
+      db: db(),
+      config: { ...config, smtpUrl: sink.url, dataDir: target.dataDir },
+      logger: { info() {}, warn() {}, error() {} },
+      pollMs: 3_600_000,
+    });
+    await worker.runOnce();
+    await worker.stop();
+    const mail = sink.messages.find((m) => m.envelope.to.includes(sampleQuote.email));
+    expect(mail?.header("subject")).toBe(`Quotation ${quote.reference}/1 for your request ${quote.reference}`);
+    expect(mail?.header("from")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
+    expect(mail?.text).toContain(`Dear ${sampleQuote.customerName},`);
+    const [row] = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
+    expect(mail?.header("message-id")).toBe(row?.messageId);
+    const parsed = await PostalMime.parse(mail?.raw ?? "");
+    const pdf = parsed.attachments.find((a) => a.mimeType === "application/pdf");
+    expect(pdf?.filename).toBe(`Quotation ${quote.reference}-1.pdf`);
+    const text = pdfText(new Uint8Array(pdf?.content as ArrayBuffer));
+    for (const expected of [
+      `Quotation ${quote.reference}/1`,
+      "Company number 12345678",
+      "VAT number GB 123 4567 89",
+      "01632 960000",
+      "Deep groove ball bearing",
+      "Wedge belt",
+      "3 working days",
+      "Alternative offered: Corteco 12011",
+      "Nitrile gloves size 9",
+      "Nyloc nut",
+      "On request",
+      "£134.10",
+      "£26.82",
+      "£160.92",
+      "31 December 2099",
+      "30 days from invoice",
+    ])
+      expect(text).toContain(expected);
+    const [after] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(after?.firstReplyAt).not.toBeNull();
+    expect(row?.sentAt).not.toBeNull();
+  });
+});
+
+describe("the PDF", () => {
+  it("renders 200 lines over several pages with emoji and right-to-left text in them", async () => {
+    const checked = checkDraft(
+      { ...sixLines, lines: Array(200).fill(emptyLine({ description: "مضخة — pump 🚀", unitPrice: "1.00" })) },
+      ukToday(),
+    );
+    if (!checked.ok) throw new Error("not valid");
+    const pdf = await renderQuotationPdf({
+      site: config.site,
+      reference: "Q-261125-7KX2M",
+      revision: 1,
+      buyer: { name: "Dana", company: null, email: "dana@works.example" },
+      content: checked.value,
+      issuedAt: new Date(),
+    });
+    const text = pdfText(pdf);
+    expect(text).toContain("£209.50");
+    expect(text.match(/pump/g)?.length).toBe(200);
+  });
+});

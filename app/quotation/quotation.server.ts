@@ -1,0 +1,209 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
+import { defaultQuotationEmail } from "#app/content/quotation.ts";
+import type { Actor } from "#app/desk/quote.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
+import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "#app/quotation/draft.ts";
+import { penceToText } from "#app/quotation/money.ts";
+import { formatDay } from "#app/quotation/pdf.server.ts";
+import type { Db } from "#db/client.server.ts";
+import { outbox, quotations, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
+
+const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+/** Today in the UK as YYYY-MM-DD (en-CA writes dates that way). */
+export const ukToday = (now = new Date()) => londonDay.format(now);
+
+function addDays(isoDay: string, days: number) {
+  const date = new Date(`${isoDay}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The request's quotations: sent revisions newest first, then the draft if there is one. */
+export async function quotationsOf(db: Db, quoteId: number) {
+  return db
+    .select()
+    .from(quotations)
+    .where(eq(quotations.quoteId, quoteId))
+    .orderBy(sql`${quotations.revision} desc nulls first`);
+}
+
+/**
+ * The draft to edit: the saved one, else a new one started from the latest sent revision (prices and
+ * all) or, for a first quotation, from the buyer's parts list; defaults from configuration.
+ */
+export async function currentDraft(db: Db, quoteId: number, config: Pick<Config, "quotation">): Promise<Draft> {
+  const [saved] = await db
+    .select({ draft: quotations.draft, revision: quotations.revision })
+    .from(quotations)
+    .where(eq(quotations.quoteId, quoteId))
+    .orderBy(sql`${quotations.revision} desc nulls first`)
+    .limit(1);
+  const today = ukToday();
+  const fresh = {
+    validUntil: addDays(today, config.quotation.validityDays),
+    subject: defaultQuotationEmail.subject,
+    message: defaultQuotationEmail.message,
+  };
+  if (saved?.revision === null) return saved.draft;
+  if (saved) return { ...saved.draft, ...fresh };
+  const lines = await db
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position));
+  return {
+    lines: lines.length
+      ? lines.map((line) =>
+          emptyLine({
+            part: line.part,
+            brand: line.brand ?? "",
+            description: line.part,
+            quantity: String(line.quantity),
+          }),
+        )
+      : [emptyLine()],
+    delivery: penceToText(0),
+    paymentTerms: config.quotation.paymentTerms,
+    vatRate: config.quotation.vatRate,
+    ...fresh,
+  };
+}
+
+/** Saves the draft (there is at most one per request). */
+export async function saveDraft(db: Db, quoteId: number, draft: Draft) {
+  await db
+    .insert(quotations)
+    .values({ quoteId, draft })
+    .onConflictDoUpdate({
+      target: quotations.quoteId,
+      targetWhere: isNull(quotations.revision),
+      set: { draft, updatedAt: sql`now()` },
+    });
+}
+
+/**
+ * Sends the quotation: it becomes the next revision (reference/1, /2 …), fixed from now on, with the
+ * placeholders filled; its e-mail is queued in the same transaction; an open request becomes Quoted.
+ * Runs inside applyChange, so a stale page cannot send.
+ */
+export async function sendQuotation(
+  tx: Tx,
+  quote: QuoteRow,
+  draft: Draft,
+  checked: CheckedQuotation,
+  actor: Actor,
+  site: { email: string },
+) {
+  const [last] = await tx
+    .select({ revision: max(quotations.revision) })
+    .from(quotations)
+    .where(eq(quotations.quoteId, quote.id));
+  const revision = (last?.revision ?? 0) + 1;
+  const values = {
+    name: quote.customerName,
+    reference: quote.reference,
+    revision: `${quote.reference}/${revision}`,
+    validUntil: formatDay(checked.validUntil),
+    company: quote.company ?? "",
+  };
+  const content = {
+    ...checked,
+    subject: fillPlaceholders(checked.subject, values),
+    message: fillPlaceholders(checked.message, values),
+  };
+  const domain = site.email.split("@")[1] ?? "localhost";
+  const sent = {
+    revision,
+    draft,
+    content,
+    netPence: checked.netPence,
+    vatPence: checked.vatPence,
+    grossPence: checked.grossPence,
+    messageId: `<${quote.reference}.${revision}.${randomBytes(6).toString("hex")}@${domain}>`,
+    sentBy: actor.id,
+    sentByName: actor.name,
+    queuedAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+  const [updated] = await tx
+    .update(quotations)
+    .set(sent)
+    .where(and(eq(quotations.quoteId, quote.id), isNull(quotations.revision)))
+    .returning({ id: quotations.id });
+  const [row] = updated
+    ? [updated]
+    : await tx
+        .insert(quotations)
+        .values({ quoteId: quote.id, ...sent })
+        .returning({ id: quotations.id });
+  if (!row) throw new Error("The quotation was not stored");
+  await tx
+    .insert(outbox)
+    .values({ quoteId: quote.id, kind: "quotation", payload: { reference: quote.reference, quotationId: row.id } });
+  await tx.insert(quoteEvents).values({
+    quoteId: quote.id,
+    actorId: actor.id,
+    actorName: actor.name,
+    kind: "quotation",
+    detail: { revision: `${quote.reference}/${revision}`, grossPence: checked.grossPence },
+  });
+  if (quote.status === "new" || quote.status === "in_progress") {
+    await tx.update(quotes).set({ status: "quoted" }).where(eq(quotes.id, quote.id));
+    await tx.insert(quoteEvents).values({
+      quoteId: quote.id,
+      actorId: actor.id,
+      actorName: actor.name,
+      kind: "status",
+      detail: { from: quote.status, to: "quoted" },
+    });
+  }
+  return { revision: `${quote.reference}/${revision}`, quotationId: row.id };
+}
+
+/**
+ * The quotation's e-mail has left: its time is kept, and it is the request's first reply if nothing was
+ * sent before (a mailto: click no longer counts; see ADR 0015).
+ */
+export async function quotationDelivered(db: Db, quotationId: number, at: Date) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(quotations)
+      .set({ sentAt: at })
+      .where(and(eq(quotations.id, quotationId), isNull(quotations.sentAt)))
+      .returning({ quoteId: quotations.quoteId });
+    if (!row) return;
+    await tx
+      .update(quotes)
+      .set({ firstReplyAt: at })
+      .where(and(eq(quotes.id, row.quoteId), isNull(quotes.firstReplyAt)));
+  });
+}
+
+/** A sent revision, for its PDF and its e-mail. */
+export async function sentQuotation(db: Db, quotationId: number) {
+  const [row] = await db
+    .select({ quotation: quotations, quote: quotes })
+    .from(quotations)
+    .innerJoin(quotes, eq(quotations.quoteId, quotes.id))
+    .where(and(eq(quotations.id, quotationId), isNotNull(quotations.revision)));
+  return row;
+}
+
+/** How each sent revision's e-mail is doing, from the outbox. */
+export async function deliveryStates(db: Db, quoteId: number) {
+  const rows = await db
+    .select({ payload: outbox.payload, status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError })
+    .from(outbox)
+    .where(and(eq(outbox.quoteId, quoteId), inArray(outbox.kind, ["quotation"])))
+    .orderBy(desc(outbox.id));
+  return new Map(
+    rows.map((row) => [
+      (row.payload as { quotationId: number }).quotationId,
+      { status: row.status, attempts: row.attempts, lastError: row.lastError },
+    ]),
+  );
+}

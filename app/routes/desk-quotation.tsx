@@ -1,0 +1,198 @@
+import { data, Link, redirect } from "react-router";
+import { readFormData } from "#app/desk/form.server.ts";
+import { applyChange } from "#app/desk/quote.server.ts";
+import { stale } from "#app/desk/quote-action.server.ts";
+import { staffContext } from "#app/desk/session.server.ts";
+import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { servicesContext } from "#app/lib/context.ts";
+import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
+import { LineFields, TermsFields } from "#app/quotation/editor.tsx";
+import { loadQuote } from "#app/quotation/load.server.ts";
+import { formatPence } from "#app/quotation/money.ts";
+import { currentDraft, saveDraft, sendQuotation, ukToday } from "#app/quotation/quotation.server.ts";
+import type { Route } from "./+types/desk-quotation";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Quotation for ${params.reference} · Quote desk` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { config, database } = context.get(servicesContext);
+  const quote = await loadQuote(database.db, params.reference);
+  const draft = await currentDraft(database.db, quote.id, config);
+  const checked = checkDraft(draft, ukToday());
+  return {
+    quote: { reference: quote.reference, version: quote.version, email: quote.email, name: quote.customerName },
+    draft,
+    totals: checked.ok ? checked.value : null,
+  };
+}
+
+type Reply = {
+  message: string;
+  ok: boolean;
+  errors?: Record<string, string>;
+  confirm?: { to: string; gross: string };
+};
+
+/** Moves, removes or adds a line as the pressed button says; the rest of the draft is as posted. */
+function arrange(draft: Draft, intent: string): Draft {
+  const [op, at] = intent.split(":");
+  const i = Number(at);
+  const lines = [...draft.lines];
+  if (op === "add" && lines.length < maxLines) lines.push(emptyLine());
+  if (op === "remove" && lines[i]) lines.splice(i, 1);
+  const j = op === "up" ? i - 1 : op === "down" ? i + 1 : -1;
+  if (j >= 0 && lines[i] && lines[j]) [lines[i], lines[j]] = [lines[j], lines[i]];
+  return { ...draft, lines };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { config, database, outbox } = context.get(servicesContext);
+  const db = database.db;
+  const quote = await loadQuote(db, params.reference);
+  const form = await readFormData(request);
+  const intent = String(form.get("intent") ?? "save");
+  const draft = arrange(draftFromForm(form), intent);
+  if (intent === "add" && draft.lines.length >= maxLines)
+    return data<Reply>({ ok: false, message: `A quotation has at most ${maxLines} lines.` }, { status: 422 });
+  if (!intent.startsWith("send")) {
+    await saveDraft(db, quote.id, draft);
+    return { ok: true, message: intent === "save" ? "Draft saved." : "Draft saved with the lines rearranged." };
+  }
+  await saveDraft(db, quote.id, draft);
+  const checked = checkDraft(draft, ukToday());
+  if (!checked.ok) {
+    const count = Object.keys(checked.errors).length;
+    return data<Reply>(
+      {
+        ok: false,
+        errors: checked.errors,
+        message: `The draft is saved, but ${count === 1 ? "one box needs" : `${count} boxes need`} attention before it can be sent.`,
+      },
+      { status: 422 },
+    );
+  }
+  if (intent !== "send-confirmed")
+    return { ok: true, message: "", confirm: { to: quote.email, gross: formatPence(checked.value.grossPence) } };
+  const staff = context.get(staffContext);
+  const outcome = await applyChange(db, quote.id, Number(form.get("version")), async (tx) => ({
+    changed: true,
+    ...(await sendQuotation(tx, quote, draft, checked.value, staff, config.site)),
+  }));
+  if (outcome.stale) return stale(outcome.latest, {});
+  outbox.kick();
+  return redirect(`/desk/quotes/${quote.reference}?sent=${encodeURIComponent(outcome.result.revision)}`);
+}
+
+export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, draft, totals } = loaderData;
+  const reply = actionData as Reply | undefined;
+  const errors = reply?.errors ?? {};
+  const pdfUrl = `/desk/quotes/${quote.reference}/quotation-pdf/draft`;
+  return (
+    <>
+      <p>
+        <Link to={`/desk/quotes/${quote.reference}`} className="font-semibold text-steel underline">
+          ← Back to {quote.reference}
+        </Link>
+      </p>
+      <h1 className="mt-3 text-2xl font-bold text-navy">Quotation for {quote.reference}</h1>
+      <p className="mt-1 text-slate-700">
+        To {quote.name} &lt;{quote.email}&gt;. Prices in pounds, excluding VAT.
+      </p>
+      <div role="status" className="mt-3 min-h-6 font-semibold">
+        {reply?.message ? <span className={reply.ok ? "text-green-800" : "text-red-700"}>{reply.message}</span> : null}
+      </div>
+      <form method="post" className="mt-2 space-y-4" noValidate>
+        <input type="hidden" name="version" value={quote.version} />
+        <input type="hidden" name="lineCount" value={draft.lines.length} />
+        {/* The form's default button: Enter in a box saves, never removes or sends. */}
+        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
+          Save draft
+        </button>
+        {reply?.confirm ? (
+          <section
+            aria-labelledby="confirm-send-heading"
+            className="rounded-lg border-2 border-navy bg-mist p-4"
+            data-testid="confirm-send"
+          >
+            <h2 id="confirm-send-heading" className="text-lg font-bold text-navy">
+              Send this quotation to {reply.confirm.to}?
+            </h2>
+            <p className="mt-1">
+              Total {reply.confirm.gross} including VAT. Once sent it is numbered and cannot be changed; a change later
+              is a new revision.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="send-confirmed" className={buttonClass}>
+                Yes, send it
+              </button>
+              <Link to="." className={secondaryButtonClass}>
+                Not yet
+              </Link>
+            </div>
+          </section>
+        ) : null}
+        <section aria-labelledby="lines-heading" className={cardClass}>
+          <h2 id="lines-heading" className="text-lg font-bold text-navy">
+            Lines
+          </h2>
+          {errors.lines ? <p className="mt-1 font-semibold text-red-700">{errors.lines}</p> : null}
+          <div className="mt-3 space-y-3">
+            {draft.lines.map((line, index) => (
+              <LineFields
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity; every change reloads the page
+                key={index}
+                line={line}
+                index={index}
+                count={draft.lines.length}
+                errors={errors}
+              />
+            ))}
+          </div>
+          <button type="submit" name="intent" value="add" className={`${secondaryButtonClass} mt-3`}>
+            Add a line
+          </button>
+        </section>
+        <section aria-labelledby="terms-heading" className={cardClass}>
+          <h2 id="terms-heading" className="text-lg font-bold text-navy">
+            Terms and e-mail
+          </h2>
+          <div className="mt-3">
+            <TermsFields draft={draft} errors={errors} />
+          </div>
+        </section>
+        <section aria-labelledby="totals-heading" className={cardClass}>
+          <h2 id="totals-heading" className="text-lg font-bold text-navy">
+            Totals as saved
+          </h2>
+          {totals ? (
+            <dl className="mt-2 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+              <dt>Net (excluding VAT)</dt>
+              <dd className="text-right">{formatPence(totals.netPence)}</dd>
+              <dt>VAT</dt>
+              <dd className="text-right">{formatPence(totals.vatPence)}</dd>
+              <dt className="font-bold">Total including VAT</dt>
+              <dd className="text-right font-bold">{formatPence(totals.grossPence)}</dd>
+            </dl>
+          ) : (
+            <p className="mt-2">Worked out once every line has a quantity and a price.</p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="submit" name="intent" value="save" className={secondaryButtonClass}>
+              Save draft
+            </button>
+            <button type="submit" formAction={pdfUrl} formTarget="_blank" className={secondaryButtonClass}>
+              Preview the PDF
+            </button>
+            <button type="submit" name="intent" value="send" className={buttonClass}>
+              Send…
+            </button>
+          </div>
+        </section>
+      </form>
+    </>
+  );
+}

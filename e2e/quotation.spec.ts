@@ -1,0 +1,135 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import PostalMime from "postal-mime";
+import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
+import { expectNoAxeViolations, hydrated } from "#e2e/support.ts";
+
+let server: DeskServer;
+test.describe.configure({ timeout: 300_000 });
+test.beforeEach(async () => {
+  server = await startDeskServer();
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+async function checkPage(page: Page) {
+  await expectNoAxeViolations(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const parts = [
+  ["6205-2RS", "4", "SKF", "6.45"],
+  ["SPA1250 wedge belt", "2", "Gates", "11.20"],
+  ["45x62x8 oil seal", "10", "", "0.99"],
+  ["Nitrile gloves size 9", "5", "", "7.50"],
+  ["UCP206 pillow block", "1", "NSK", "23.00"],
+  ["M10 nyloc nut", "100", "", "0.06"],
+];
+
+test("a request with a 6-line parts list becomes a sent quotation: prices, preview, PDF by e-mail, Won", async ({
+  page,
+}) => {
+  await page.goto(setupLinkFromLog(server));
+  await page.getByLabel("Your name").fill("Alex Admin");
+  await page.getByLabel("E-mail").fill("alex@desk.example");
+  await page.getByLabel("Password", { exact: true }).fill("the counter opens at half eight");
+  await page.getByLabel("Password again").fill("the counter opens at half eight");
+  await page.getByRole("button", { name: "Create the admin account" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+
+  const fields: Record<string, string> = {
+    formToken: "no-script-form",
+    customerName: "Robin Buyer",
+    email: "robin@plant.example",
+    company: "Severn Foods Ltd",
+    requirements: "Parts for the bottling line",
+    urgency: "urgent",
+  };
+  parts.forEach(([part, quantity, brand], i) => {
+    fields[`lines[${i}].part`] = part ?? "";
+    fields[`lines[${i}].quantity`] = quantity ?? "";
+    if (brand) fields[`lines[${i}].brand`] = brand;
+  });
+  const sent = await page.request.post(`${server.url}/?index`, { form: fields, headers: { origin: server.url } });
+  const reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
+  expect(reference).not.toBe("");
+
+  await page.goto(`${server.url}/desk/quotes/${reference}`);
+  await page.getByRole("link", { name: "Prepare a quotation" }).click();
+  await expect(page.getByRole("heading", { name: `Quotation for ${reference}`, level: 1 })).toBeVisible();
+  // The lines start from the buyer's parts list.
+  await expect(page.getByRole("group", { name: /^Line \d+$/ })).toHaveCount(6);
+  await checkPage(page);
+  for (const [i, [, , , price]] of parts.entries()) {
+    const line = page.getByRole("group", { name: `Line ${i + 1}` });
+    await line.getByLabel("Unit price (£, ex VAT)").fill(price ?? "");
+    if (i === 1) {
+      await line.getByLabel("Availability").selectOption("days");
+      await line.getByLabel("Working days").fill("3");
+    }
+    if (i === 4) await line.getByLabel("Alternative offered (optional)").fill("FAG equivalent");
+  }
+  await page.getByLabel("Delivery charge (£, ex VAT)").fill("9.50");
+  // A bad price is named, and nothing typed is lost.
+  await page.getByRole("group", { name: "Line 6" }).getByLabel("Unit price (£, ex VAT)").fill("-1");
+  await page.getByRole("button", { name: "Send…" }).click();
+  await expect(page.getByRole("status")).toContainText("one box needs attention");
+  const sixth = page.getByRole("group", { name: "Line 6" }).getByLabel("Unit price (£, ex VAT)");
+  await expect(sixth).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Enter a price in pounds, like 12.50")).toBeVisible();
+  await checkPage(page);
+  await sixth.fill("0.06");
+  await page.getByRole("button", { name: "Save draft" }).first().click();
+  await expect(page.getByRole("status")).toHaveText("Draft saved.");
+  const totals = page.getByRole("region", { name: "Totals as saved" });
+  await expect(totals).toContainText("£134.10");
+  await expect(totals).toContainText("£26.82");
+  await expect(totals).toContainText("£160.92");
+
+  // The preview is the PDF the buyer will get.
+  const previewResponse = page.context().waitForEvent("response", (r) => r.url().includes("/quotation-pdf/draft"));
+  await page.getByRole("button", { name: "Preview the PDF" }).click();
+  const response = await previewResponse;
+  expect(response.status()).toBe(200);
+  expect((await response.allHeaders())["content-type"]).toBe("application/pdf");
+
+  await page.getByRole("button", { name: "Send…" }).click();
+  await expect(page.getByRole("heading", { name: "Send this quotation to robin@plant.example?" })).toBeVisible();
+  await expect(page.getByTestId("confirm-send")).toContainText("Total £160.92 including VAT");
+  await checkPage(page);
+  await page.getByRole("button", { name: "Yes, send it" }).click();
+  await expect(page.getByRole("heading", { name: reference, level: 1 })).toBeVisible();
+  await expect(page.getByRole("status").first()).toHaveText(`Quotation ${reference}/1 is on its way to the buyer.`);
+  await hydrated(page);
+  const quotations = page.getByRole("region", { name: "Quotations" });
+  await expect(quotations).toContainText(`${reference}/1`);
+  await expect(quotations).toContainText("£160.92 including VAT");
+  await expect(page.getByText("Quoted", { exact: true }).first()).toBeVisible();
+  await checkPage(page);
+
+  // The e-mail the buyer gets: the PDF holds every line, the totals and the validity date.
+  const file = path.join(server.dataDir, "outbox", `${reference}-quotation-1.eml`);
+  await expect.poll(() => fs.existsSync(file), { timeout: 30_000 }).toBe(true);
+  const mail = await PostalMime.parse(fs.readFileSync(file, "utf8"));
+  expect(mail.to?.[0]?.address).toBe("robin@plant.example");
+  expect(mail.subject).toBe(`Quotation ${reference}/1 for your request ${reference}`);
+  const pdf = mail.attachments.find((a) => a.mimeType === "application/pdf");
+  const pdfFile = path.join(server.dataDir, "quotation.pdf");
+  fs.writeFileSync(pdfFile, new Uint8Array(pdf?.content as ArrayBuffer));
+  const text = execFileSync("pdftotext", ["-layout", pdfFile, "-"], { encoding: "utf8" });
+  for (const [part] of parts) expect(text).toContain(part ?? "");
+  for (const figure of ["£134.10", "£26.82", "£160.92", "3 working days", "FAG equivalent", "Valid until"])
+    expect(text).toContain(figure);
+  await page.reload();
+  await expect(quotations).toContainText("E-mailed");
+
+  await page.getByLabel("Status").selectOption("won");
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByRole("status").first()).toHaveText("Status changed to Won.");
+});
