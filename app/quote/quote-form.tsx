@@ -154,6 +154,7 @@ export default function QuoteForm() {
           tabIndex={-1}
           // biome-ignore lint/a11y/noAutofocus: only on the page that answers a plain HTML post
           autoFocus={Boolean(documentReply && !sent && !problem)}
+          data-document-reply={documentReply ? "" : undefined}
           className="scroll-mt-4 outline-none not-empty:mb-5"
         >
           {reply?.ok ? (
