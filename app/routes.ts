@@ -25,6 +25,7 @@ export default [
       route("desk/export", "routes/desk-export.ts"),
       route("desk/attachments/:id", "routes/desk-attachment.ts"),
       route("desk/people", "routes/desk-people.tsx"),
+      route("desk/replies", "routes/desk-replies.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

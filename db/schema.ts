@@ -21,6 +21,9 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 /** New → In progress → Quoted → Won / Lost, plus Spam (held, never notified until released). */
 export const quoteStatuses = ["new", "in_progress", "quoted", "won", "lost", "spam"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
+/** Why a request was lost, for the month's figures. */
+export const lostReasons = ["price", "lead_time", "no_response", "other"] as const;
+export type LostReason = (typeof lostReasons)[number];
 const quoteStatusList = sql.raw(quoteStatuses.map((s) => `'${s}'`).join(", "));
 
 /**
@@ -60,6 +63,12 @@ export const quotes = pgTable(
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => quotes.id),
     /** Part numbers and the phone number as the desk's search compares them (see app/desk/search-keys.ts). */
     searchKeys: text("search_keys").notNull().default(""),
+    /** When it was marked Won or Lost (cleared if it is reopened). */
+    closedAt: timestamptz("closed_at"),
+    /** Won: the net value of its latest quotation, in pence. */
+    wonValuePence: bigint("won_value_pence", { mode: "number" }),
+    /** Lost: why (see lostReasons). */
+    lostReason: text("lost_reason"),
   },
   (t) => [
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
@@ -168,7 +177,7 @@ export const quoteEvents = pgTable(
  * `email` tells sales, `forward` posts to the external form service, `acknowledgement` tells the buyer
  * their request arrived (made from the request at send time), `message` is a finished e-mail to staff.
  */
-export const outboxKinds = ["email", "forward", "message", "acknowledgement", "quotation"] as const;
+export const outboxKinds = ["email", "forward", "message", "acknowledgement", "quotation", "reply"] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 /** Notifications written in the same transaction as their quote, delivered later by the outbox worker. */
@@ -190,7 +199,10 @@ export const outbox = pgTable(
     sentAt: timestamptz("sent_at"),
   },
   (t) => [
-    check("outbox_kind_check", sql`${t.kind} in ('email', 'forward', 'message', 'acknowledgement', 'quotation')`),
+    check(
+      "outbox_kind_check",
+      sql`${t.kind} in ('email', 'forward', 'message', 'acknowledgement', 'quotation', 'reply')`,
+    ),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_quote_id_idx").on(t.quoteId),
@@ -201,7 +213,11 @@ export const outbox = pgTable(
  * For a request's notification only the reference: the quote row stays the single copy of the
  * customer's personal data. A `message` carries a finished e-mail to staff (invitation, reset, digest).
  */
-export type OutboxPayload = { reference: string } | { reference: string; quotationId: number } | OutboxMessage;
+export type OutboxPayload =
+  | { reference: string }
+  | { reference: string; quotationId: number }
+  | { reference: string; replyId: number }
+  | OutboxMessage;
 export type OutboxMessage = { to: string; subject: string; text: string; html?: string; tag: string };
 
 /**
@@ -237,6 +253,37 @@ export const quotations = pgTable(
     uniqueIndex("quotations_revision_idx").on(t.quoteId, t.revision),
     uniqueIndex("quotations_one_draft_idx").on(t.quoteId).where(sql`${t.revision} is null`),
   ],
+);
+
+/** Replies the team keeps for common answers; {name}, {reference} and {company} are filled when sent. */
+export const savedReplies = pgTable("saved_replies", {
+  id: serial("id").primaryKey(),
+  title: text("title").notNull().unique(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  updatedByName: text("updated_by_name"),
+  updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+});
+
+/** E-mails exchanged with the buyer about a request (other than quotations, which have their own table). */
+export const quoteMessages = pgTable(
+  "quote_messages",
+  {
+    id: serial("id").primaryKey(),
+    quoteId: integer("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    direction: text("direction", { enum: ["out", "in"] }).notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    messageId: text("message_id").unique(),
+    sentBy: text("sent_by"),
+    sentByName: text("sent_by_name"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** When an outgoing one left the outbox. */
+    sentAt: timestamptz("sent_at"),
+  },
+  (t) => [index("quote_messages_quote_id_idx").on(t.quoteId, t.createdAt)],
 );
 
 /** Window counters (see app/quote/rate-limit.server.ts) shared by every server process when PostgreSQL is used. */

@@ -105,7 +105,7 @@ test("a day on the desk: first run, a request worked to a reply, export, invitat
   await expect(timeline).toContainText("Alex Admin changed the status from New to Quoted");
   await expect(timeline).toContainText("Alex Admin added a note");
   await expect(timeline).toContainText("Sent prices for SKF and FAG; chasing on Friday");
-  const replyLink = page.getByRole("link", { name: "Reply by e-mail" });
+  const replyLink = page.getByRole("link", { name: "Write it in your mail program instead" });
   expect(decodeURIComponent((await replyLink.getAttribute("href")) ?? "")).toContain(
     `subject=Your quote request ${reference}`,
   );
@@ -256,12 +256,13 @@ test("what a day of use found: messages that follow the last action, contact lin
   const accounts = page.getByRole("list", { name: "Desk accounts" });
   await expect(accounts).toContainText("Sam Staff");
   await expect(accounts).toContainText("signed in on 1 device");
-  await page.getByRole("button", { name: "Remove Sam Staff" }).click();
+  await page.getByRole("button", { name: "Remove Sam Staff", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Remove Sam Staff?" })).toBeVisible();
   await checkPage(page);
   await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page.getByTestId("confirm-change")).toHaveCount(0);
   await expect(accounts).toContainText("Sam Staff");
-  await page.getByRole("button", { name: "Remove Sam Staff" }).click();
+  await page.getByRole("button", { name: "Remove Sam Staff", exact: true }).click();
   await page.getByRole("button", { name: "Yes, remove Sam Staff" }).click();
   await expect(page.getByText("Removed. Their sessions have ended.")).toBeVisible();
   await expect(accounts).not.toContainText("Sam Staff");
@@ -369,6 +370,7 @@ test("a team of two on the desk: acknowledgement, search by part, ownership, a s
   await expect(page.getByRole("status").first()).toHaveText("Status changed to Quoted.");
   await samPage.getByLabel("Internal note").fill("Customer wants FAG only");
   await samPage.getByLabel("Status").selectOption("lost");
+  await samPage.getByLabel("Reason, if lost").selectOption("price");
   await samPage.getByRole("button", { name: "Change status" }).click();
   await expect(samPage.getByRole("status").first()).toContainText(
     "Alex Admin changed the status from New to Quoted (Today",

@@ -60,6 +60,23 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   const reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
   expect(reference).not.toBe("");
 
+  // A plain reply first, started from a saved reply, with the buyer's name filled in.
+  await page.goto(`${server.url}/desk/quotes/${reference}`);
+  await page.getByLabel("Start from a saved reply").selectOption({ label: "More details needed" });
+  await page.getByRole("button", { name: "Use it" }).click();
+  await expect(page.getByLabel("Message")).toHaveValue(/^Dear Robin Buyer,/);
+  await checkPage(page);
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByRole("status").first()).toHaveText("Reply on its way to the buyer.");
+  const emails = page.getByRole("region", { name: "E-mails with the buyer" });
+  await expect(emails).toContainText(`Your quote request ${reference}`);
+  await expect
+    .poll(() => fs.readdirSync(path.join(server.dataDir, "outbox")).filter((f) => f.startsWith(`${reference}-reply-`)))
+    .toHaveLength(1);
+  await page.getByRole("link", { name: "Saved replies" }).first().click();
+  await expect(page.getByRole("heading", { name: "Saved replies", level: 1 })).toBeVisible();
+  await checkPage(page);
+
   await page.goto(`${server.url}/desk/quotes/${reference}`);
   await page.getByRole("link", { name: "Prepare a quotation" }).click();
   await expect(page.getByRole("heading", { name: `Quotation for ${reference}`, level: 1 })).toBeVisible();
@@ -132,4 +149,14 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   await page.getByLabel("Status").selectOption("won");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("status").first()).toHaveText("Status changed to Won.");
+  await expect(page.getByRole("list", { name: "What happened" })).toContainText("to Won (£134.10 net)");
+
+  // The month's figures: the quotation sent, its value, the value won and the win rate.
+  await page.goto(`${server.url}/desk`);
+  const figure = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  await expect(figure("Quotations sent")).toHaveText("1");
+  await expect(figure("Value quoted (net)")).toHaveText("£134.10");
+  await expect(figure("Value won (net)")).toHaveText("£134.10");
+  await expect(figure("Win rate")).toHaveText("100% of 1");
+  await checkPage(page);
 });

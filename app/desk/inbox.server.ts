@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { statusFilters } from "#app/desk/labels.ts";
 import { phoneDigits } from "#app/desk/search-keys.ts";
@@ -9,6 +9,7 @@ import {
   inboxPinned,
   outbox,
   type QuoteStatus,
+  quotations,
   quoteSearchText,
   quoteStatusCounts,
   quoteStatuses,
@@ -198,6 +199,11 @@ const figuresCache = new WeakMap<Db, { at: number; value: Promise<MonthFigures> 
 /** The month's figures move slowly; a minute-old answer is shown while a fresh one is worked out. */
 export const figuresMaxAgeMs = 60_000;
 
+/** A change that moves the figures (a status, a quotation sent): this process works them out afresh. */
+export function forgetMonthFigures(db: Db) {
+  figuresCache.delete(db);
+}
+
 /** This month's figures, at most a minute old, never making a page wait once they have been worked out. */
 export function monthFigures(db: Db) {
   const cached = figuresCache.get(db);
@@ -219,25 +225,53 @@ export function monthFigures(db: Db) {
   return cached.value;
 }
 
-/** This month's requests (spam left out) and the time to first reply the business is judged by. */
+/**
+ * This month's requests (spam and merged ones left out) and the time to first reply the business is
+ * judged by: a request still unanswered counts with its age so far, so ignoring one never improves the
+ * figure. Beside them, quotations sent and their net value, and what was won and lost this month.
+ */
 export async function computeMonthFigures(db: Db, now = new Date()) {
   const since = monthStart(now);
-  const replySeconds = sql`extract(epoch from ${quotes.firstReplyAt} - ${quotes.createdAt})`;
-  const [row] = await db
-    .select({
-      received: count(),
-      replied: sql<number>`count(${quotes.firstReplyAt})::int`,
-      median: sql<number | null>`percentile_cont(0.5) within group (order by ${replySeconds})`,
-      p90: sql<number | null>`percentile_cont(0.9) within group (order by ${replySeconds})`,
-    })
-    .from(quotes)
-    .where(and(gte(quotes.createdAt, since), ne(quotes.status, "spam")));
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const replySeconds = sql`extract(epoch from coalesce(${quotes.firstReplyAt}, ${at}) - ${quotes.createdAt})`;
+  const [[requests], [sent], [closed]] = await Promise.all([
+    db
+      .select({
+        received: count(),
+        replied: sql<number>`count(${quotes.firstReplyAt})::int`,
+        median: sql<number | null>`percentile_cont(0.5) within group (order by ${replySeconds})`,
+        p90: sql<number | null>`percentile_cont(0.9) within group (order by ${replySeconds})`,
+      })
+      .from(quotes)
+      .where(and(gte(quotes.createdAt, since), ne(quotes.status, "spam"), isNull(quotes.mergedIntoId))),
+    db
+      .select({ count: count(), netPence: sql<string | null>`sum(${quotations.netPence})` })
+      .from(quotations)
+      .where(and(isNotNull(quotations.revision), gte(quotations.queuedAt, since))),
+    db
+      .select({
+        won: sql<number>`count(*) filter (where ${quotes.status} = 'won')::int`,
+        lost: sql<number>`count(*) filter (where ${quotes.status} = 'lost')::int`,
+        wonPence: sql<string | null>`sum(${quotes.wonValuePence}) filter (where ${quotes.status} = 'won')`,
+      })
+      .from(quotes)
+      .where(and(gte(quotes.closedAt, since), inArray(quotes.status, ["won", "lost"]), isNull(quotes.mergedIntoId))),
+  ]);
+  const won = closed?.won ?? 0;
+  const lost = closed?.lost ?? 0;
   return {
     since,
-    received: row?.received ?? 0,
-    replied: row?.replied ?? 0,
-    medianSeconds: row?.median == null ? null : Number(row.median),
-    p90Seconds: row?.p90 == null ? null : Number(row.p90),
+    received: requests?.received ?? 0,
+    replied: requests?.replied ?? 0,
+    unanswered: (requests?.received ?? 0) - (requests?.replied ?? 0),
+    medianSeconds: requests?.median == null ? null : Number(requests.median),
+    p90Seconds: requests?.p90 == null ? null : Number(requests.p90),
+    quotationsSent: sent?.count ?? 0,
+    quotedPence: Number(sent?.netPence ?? 0),
+    wonPence: Number(closed?.wonPence ?? 0),
+    won,
+    lost,
+    winRate: won + lost === 0 ? null : won / (won + lost),
   };
 }
 

@@ -1,5 +1,5 @@
 import { formatPence } from "#app/quotation/money.ts";
-import type { QuoteStatus } from "#db/schema.ts";
+import type { LostReason, QuoteStatus } from "#db/schema.ts";
 
 /** Where staff can move a request by hand; leaving Spam goes through "Not spam", which notifies. */
 export const workflowStatuses = [
@@ -33,6 +33,13 @@ export const spamReasonLabels: Record<string, string> = {
 };
 
 export const spamReasonLabel = (reason: string) => spamReasonLabels[reason] ?? reason;
+
+export const lostReasonLabels: Record<LostReason, string> = {
+  price: "Price",
+  lead_time: "Lead time",
+  no_response: "No response from the buyer",
+  other: "Other",
+};
 
 export const roleLabels = { admin: "Admin", staff: "Staff" } as const;
 
@@ -98,8 +105,15 @@ export function responseClock(
 export function eventText(event: { kind: string; detail: Record<string, unknown> }) {
   const d = event.detail;
   switch (event.kind) {
-    case "status":
-      return `changed the status from ${statusLabels[d.from as QuoteStatus] ?? d.from} to ${statusLabels[d.to as QuoteStatus] ?? d.to}`;
+    case "status": {
+      const outcome =
+        typeof d.lostReason === "string"
+          ? ` (${lostReasonLabels[d.lostReason as LostReason] ?? d.lostReason})`
+          : typeof d.wonValuePence === "number"
+            ? ` (${formatPence(d.wonValuePence)} net)`
+            : "";
+      return `changed the status from ${statusLabels[d.from as QuoteStatus] ?? d.from} to ${statusLabels[d.to as QuoteStatus] ?? d.to}${outcome}`;
+    }
     case "note":
       return "added a note";
     case "reply":
@@ -112,6 +126,8 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return "asked for the notification to be sent again";
     case "assign":
       return d.toName ? (d.self ? "took it on" : `assigned it to ${d.toName}`) : "left it without an owner";
+    case "reply-sent":
+      return `sent a reply by e-mail: “${d.subject}”`;
     case "quotation":
       return `sent quotation ${d.revision}${typeof d.grossPence === "number" ? ` (${formatPence(d.grossPence)} including VAT)` : ""}`;
     case "merged-in":

@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { readFormData } from "#app/desk/form.server.ts";
 import { noteSchema } from "#app/desk/forms.ts";
+import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { eventText, formatWhen, statusLabels } from "#app/desk/labels.ts";
 import {
   addNote,
@@ -15,10 +16,11 @@ import {
   releaseFromSpam,
   retryNotifications,
 } from "#app/desk/quote.server.ts";
+import { replyLimits, sendReply } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
-import { quoteStatuses, quotes } from "#db/schema.ts";
+import { lostReasons, quoteStatuses, quotes } from "#db/schema.ts";
 
 export type ActionReply = {
   ok: boolean;
@@ -42,10 +44,27 @@ const intentSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("status"),
       status: z.enum(quoteStatuses, { error: "Choose a status from the list" }),
+      lostReason: z.preprocess(
+        (value) => (value === "" ? undefined : value),
+        z.enum(lostReasons, { error: "Choose a reason from the list" }).optional(),
+      ),
     }),
     z.object({ intent: z.literal("note"), note: z.string({ error: "Write a note first" }) }),
     z.object({ intent: z.literal("reply"), channel: z.enum(["email", "other"]).default("email") }),
     z.object({ intent: z.literal("release") }),
+    z.object({
+      intent: z.literal("send-reply"),
+      subject: z
+        .string({ error: "Write a subject" })
+        .trim()
+        .min(1, "Write a subject")
+        .max(replyLimits.subject, "Keep the subject under 200 characters"),
+      body: z
+        .string({ error: "Write the message" })
+        .trim()
+        .min(1, "Write the message")
+        .max(replyLimits.body, "Keep the message under 10,000 characters"),
+    }),
     z.object({ intent: z.literal("retry") }),
     z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
     z.object({
@@ -82,13 +101,18 @@ export function stale(latest: LatestChange | undefined, values: Record<string, s
 export async function quoteAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  quote: Pick<typeof quotes.$inferSelect, "id" | "status" | "reference" | "ownerId" | "mergedIntoId">,
+  quote: Pick<
+    typeof quotes.$inferSelect,
+    "id" | "status" | "reference" | "ownerId" | "mergedIntoId" | "customerName" | "company"
+  >,
 ) {
   const services = context.get(servicesContext);
   const db = services.database.db;
   const staff = context.get(staffContext);
   const form = Object.fromEntries(await readFormData(request));
-  const typed: Record<string, string> = typeof form.note === "string" ? { note: form.note } : {};
+  const typed = Object.fromEntries(
+    ["note", "subject", "body", "other"].flatMap((key) => (typeof form[key] === "string" ? [[key, form[key]]] : [])),
+  ) as Record<string, string>;
   const parsed = intentSchema.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -109,8 +133,12 @@ export async function quoteAction(
     case "status": {
       if (quote.status === "spam" && input.status !== "spam")
         return refused("status", "Use “Not spam” to take a request out of spam");
-      const outcome = await change(async (tx) => ({ changed: await changeStatus(tx, quote.id, input.status, staff) }));
+      if (input.status === "lost" && !input.lostReason) return refused("lostReason", "Choose why it was lost");
+      const outcome = await change(async (tx) => ({
+        changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason),
+      }));
       if (outcome.stale) return stale(outcome.latest, typed);
+      if (outcome.result.changed) forgetMonthFigures(db);
       return {
         ok: true,
         message: outcome.result.changed
@@ -138,6 +166,15 @@ export async function quoteAction(
         ok: true,
         message: outcome.result.first ? "First reply recorded." : "Reply recorded.",
       } satisfies ActionReply;
+    }
+    case "send-reply": {
+      const outcome = await change(async (tx) => {
+        await sendReply(tx, quote, input, staff, services.config.site);
+        return { changed: true };
+      });
+      if (outcome.stale) return stale(outcome.latest, typed);
+      services.outbox.kick();
+      return { ok: true, intent: "send-reply", message: "Reply on its way to the buyer." } satisfies ActionReply;
     }
     case "release": {
       const outcome = await change(async (tx) => {

@@ -1,9 +1,19 @@
-import { and, asc, desc, eq, inArray, isNull, max, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { searchKeys } from "#app/desk/search-keys.ts";
 import type { Db } from "#db/client.server.ts";
-import { attachments, outbox, type QuoteStatus, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
+import {
+  attachments,
+  type LostReason,
+  outbox,
+  type QuoteStatus,
+  quotations,
+  quoteEvents,
+  quoteLines,
+  quotes,
+  staffUser,
+} from "#db/schema.ts";
 
 export type Actor = Pick<StaffMember, "id" | "name">;
 
@@ -250,8 +260,11 @@ function event(quoteId: number, actor: Actor, kind: string, detail: Record<strin
   return { quoteId, actorId: actor.id, actorName: actor.name, kind, detail };
 }
 
-/** Returns false when the request was already in that status (nothing written). */
-export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, actor: Actor) {
+/**
+ * Returns false when the request was already in that status (nothing written). Won keeps the net value
+ * of the latest quotation sent; Lost keeps why; both keep when; reopening clears them.
+ */
+export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, actor: Actor, lostReason?: LostReason) {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ status: quotes.status, reasons: quotes.spamReasons })
@@ -261,11 +274,36 @@ export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, act
     if (!current || current.status === to) return false;
     const reasons =
       to === "spam" && !current.reasons.includes("staff") ? [...current.reasons, "staff"] : current.reasons;
+    const [latest] =
+      to === "won"
+        ? await tx
+            .select({ net: quotations.netPence })
+            .from(quotations)
+            .where(and(eq(quotations.quoteId, quoteId), isNotNull(quotations.revision)))
+            .orderBy(desc(quotations.revision))
+            .limit(1)
+        : [];
+    const wonValuePence = latest?.net ?? null;
+    const closed = to === "won" || to === "lost";
     await tx
       .update(quotes)
-      .set({ status: to, spamReasons: reasons, updatedAt: sql`now()` })
+      .set({
+        status: to,
+        spamReasons: reasons,
+        updatedAt: sql`now()`,
+        closedAt: closed ? sql`now()` : null,
+        wonValuePence,
+        lostReason: to === "lost" ? (lostReason ?? "other") : null,
+      })
       .where(eq(quotes.id, quoteId));
-    await tx.insert(quoteEvents).values(event(quoteId, actor, "status", { from: current.status, to }));
+    await tx.insert(quoteEvents).values(
+      event(quoteId, actor, "status", {
+        from: current.status,
+        to,
+        ...(to === "lost" ? { lostReason: lostReason ?? "other" } : {}),
+        ...(wonValuePence !== null ? { wonValuePence } : {}),
+      }),
+    );
     return true;
   });
 }

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { exportCsv, spreadsheetTime } from "#app/desk/export.server.ts";
-import { inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
+import { computeMonthFigures, inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import { customerHistory } from "#app/desk/quote.server.ts";
 import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
 import { searchKeys } from "#app/desk/search-keys.ts";
@@ -10,6 +10,8 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import type { Services } from "#app/lib/services.server.ts";
+import { checkDraft, emptyLine } from "#app/quotation/draft.ts";
+import { sendQuotation, ukToday } from "#app/quotation/quotation.server.ts";
 import { type QuoteExtras, storeQuote } from "#app/quote/store.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
@@ -97,6 +99,7 @@ describeEachDatabase("the desk for a team", (target: TestDatabase) => {
       ["retry", { intent: "retry" }],
       ["assign", { intent: "assign", owner: "me" }],
       ["merge", { intent: "merge", other: other.reference, confirmed: "yes" }],
+      ["send-reply", { intent: "send-reply", subject: "Your request {reference}", body: "Dear {name}" }],
     ];
     for (const [name, fields, spam] of actions) {
       const quote = await stored({}, {}, spam);
@@ -110,6 +113,7 @@ describeEachDatabase("the desk for a team", (target: TestDatabase) => {
       expect(status, name).toBe(409);
       expect(reply.message, name).toMatch(/^Bea Khan added a note \(Today \d\d:\d\d\)\. Nothing was changed/);
       expect(reply.values?.note, name).toBe(fields.note);
+      expect(reply.values?.body, name).toBe(fields.body);
       expect(await current(quote.id), name).toEqual(before);
       expect(await eventCount(quote.id), name).toBe(events);
       // With the version the page now shows, the same action goes through.
@@ -259,5 +263,56 @@ describeEachDatabase("the desk for a team", (target: TestDatabase) => {
     const received = spreadsheetTime(quote.createdAt);
     expect(row).toContain(`${quote.reference},${received},`);
     expect(row).toContain(",4 × 6205-2RS (SKF); 1 × V-belt,Alex Turner,2,");
+  });
+
+  it("asks why a request was lost, keeps the won quotation's value, and counts the month honestly", async () => {
+    const now = new Date();
+    const answered = await stored({ customerName: "Answered" });
+    const waiting = await stored({ customerName: "Waiting" });
+    const lost = await stored({ customerName: "Lost" });
+    // Answered after 1 hour; Waiting has had no answer for 10 hours.
+    await db().execute(sql`update quotes set created_at = now() - interval '10 hours' where id = ${waiting.id}`);
+    await db().execute(
+      sql`update quotes set created_at = now() - interval '2 hours', first_reply_at = now() - interval '1 hour' where id = ${answered.id}`,
+    );
+    await db().execute(
+      sql`update quotes set created_at = now() - interval '1 minute', first_reply_at = now() where id = ${lost.id}`,
+    );
+    const draft = {
+      lines: [emptyLine({ description: "Bearing", quantity: "4", unitPrice: "6.45" })],
+      delivery: "0",
+      validUntil: "2099-12-31",
+      paymentTerms: "30 days",
+      vatRate: "20",
+      subject: "Quotation",
+      message: "Attached",
+    };
+    const checked = checkDraft(draft, ukToday());
+    if (!checked.ok) throw new Error("invalid");
+    await db().transaction((tx) => sendQuotation(tx, answered, draft, checked.value, alex, config.site));
+    const version = (await current(answered.id)).version;
+    expect(await post(alex, lost.reference, { intent: "status", status: "lost", version: 1 })).toMatchObject({
+      status: 422,
+      reply: { message: "Choose why it was lost" },
+    });
+    await post(alex, lost.reference, { intent: "status", status: "lost", lostReason: "price", version: 1 });
+    await post(alex, answered.reference, { intent: "status", status: "won", version });
+    expect(await current(answered.id)).toMatchObject({ wonValuePence: 2580, lostReason: null });
+    expect(await current(lost.id)).toMatchObject({ lostReason: "price", wonValuePence: null });
+    const figures = await computeMonthFigures(db(), now);
+    expect(figures).toMatchObject({
+      received: 3,
+      replied: 2,
+      unanswered: 1,
+      quotationsSent: 1,
+      quotedPence: 2580,
+      wonPence: 2580,
+      won: 1,
+      lost: 1,
+      winRate: 0.5,
+    });
+    // Waiting counts with its 10 hours so far: the 90th percentile is near it, not the 1-hour reply.
+    expect(figures.p90Seconds ?? 0).toBeGreaterThan(7 * 3600);
+    expect(figures.medianSeconds).toBeCloseTo(3600, -2);
   });
 });

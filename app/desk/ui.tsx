@@ -64,6 +64,11 @@ export function DeskShell({
                     Spam
                   </Link>
                 </li>
+                <li>
+                  <NavLink to="/desk/replies" className={navClass}>
+                    Saved replies
+                  </NavLink>
+                </li>
                 {staff.role === "admin" ? (
                   <li>
                     <NavLink to="/desk/people" className={navClass}>

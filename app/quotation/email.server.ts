@@ -3,40 +3,65 @@ import type { Site } from "#app/content/site.ts";
 import { escapeHtml, headerText } from "#app/quote/mail.server.ts";
 import type { quotations, quotes } from "#db/schema.ts";
 
+type Buyer = Pick<typeof quotes.$inferSelect, "reference" | "customerName" | "email">;
+
 /**
- * A sent revision's e-mail: from and replying to the sales address, with our stored Message-ID so the
- * buyer's answer names it, the reference in the subject, and the PDF attached.
+ * An e-mail from sales to the buyer (a reply or a quotation): from and replying to the sales address,
+ * with our stored Message-ID so the buyer's answer names it, and the reference in the subject.
  */
+export function composeSalesEmail(input: {
+  buyer: Buyer;
+  subject: string;
+  body: string;
+  messageId: string;
+  senderName: string | null;
+  site: Site;
+  attachments?: SendMailOptions["attachments"];
+}): SendMailOptions {
+  const { buyer, site } = input;
+  const subject = input.subject.includes(buyer.reference) ? input.subject : `${input.subject} (${buyer.reference})`;
+  const signature = [input.senderName ?? "", site.name, site.phoneDisplay, site.email].filter(Boolean);
+  const sales = { name: headerText(site.name), address: site.email };
+  return {
+    from: sales,
+    replyTo: sales,
+    to: headerText(buyer.email),
+    subject: headerText(subject),
+    messageId: input.messageId,
+    text: [input.body, "", ...signature].join("\n"),
+    html: `<!doctype html>
+<html><body>
+<div style="white-space: pre-wrap">${escapeHtml(input.body)}</div>
+<p>${signature.map(escapeHtml).join("<br>")}</p>
+</body></html>
+`,
+    ...(input.attachments ? { attachments: input.attachments } : {}),
+  };
+}
+
+/** A sent revision's e-mail, with its PDF attached. */
 export function composeQuotationEmail(
   quotation: typeof quotations.$inferSelect,
-  quote: Pick<typeof quotes.$inferSelect, "reference" | "customerName" | "email">,
+  buyer: Buyer,
   site: Site,
   pdf: Buffer,
 ): SendMailOptions {
   const content = quotation.content;
   if (!content || quotation.revision === null || !quotation.messageId)
     throw new Error("Only a sent quotation has an e-mail");
-  const label = `${quote.reference}/${quotation.revision}`;
-  const subject = content.subject.includes(quote.reference)
-    ? content.subject
-    : `${content.subject} (${quote.reference})`;
-  const signature = [quotation.sentByName ?? "", site.name, site.phoneDisplay, site.email].filter(Boolean);
-  const sales = { name: headerText(site.name), address: site.email };
-  return {
-    from: sales,
-    replyTo: sales,
-    to: headerText(quote.email),
-    subject: headerText(subject),
+  return composeSalesEmail({
+    buyer,
+    subject: content.subject,
+    body: content.message,
     messageId: quotation.messageId,
-    text: [content.message, "", ...signature].join("\n"),
-    html: `<!doctype html>
-<html><body>
-<div style="white-space: pre-wrap">${escapeHtml(content.message)}</div>
-<p>${signature.map(escapeHtml).join("<br>")}</p>
-</body></html>
-`,
+    senderName: quotation.sentByName,
+    site,
     attachments: [
-      { filename: `Quotation ${label.replace("/", "-")}.pdf`, contentType: "application/pdf", content: pdf },
+      {
+        filename: `Quotation ${buyer.reference}-${quotation.revision}.pdf`,
+        contentType: "application/pdf",
+        content: pdf,
+      },
     ],
-  };
+  });
 }

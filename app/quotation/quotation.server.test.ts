@@ -5,13 +5,14 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sendReply } from "#app/desk/replies.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { currentDraft, saveDraft, sendQuotation, ukToday } from "#app/quotation/quotation.server.ts";
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { storeQuote } from "#app/quote/store.server.ts";
-import { quotations, quotes } from "#db/schema.ts";
+import { quotations, quoteMessages, quotes } from "#db/schema.ts";
 import { describeEachDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
@@ -208,6 +209,49 @@ describeEachDatabase("quotations", (target) => {
     const [after] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
     expect(after?.firstReplyAt).not.toBeNull();
     expect(row?.sentAt).not.toBeNull();
+  });
+});
+
+describeEachDatabase("replies from the desk", (target) => {
+  const db = () => target.database.db;
+  let sink: SmtpSink;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  afterAll(() => sink.stop());
+
+  it("fills the placeholders, e-mails the buyer from sales, and counts as the first reply only once it has left", async () => {
+    await db().execute(sql`truncate quotes, outbox restart identity cascade`);
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
+    const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!quote) throw new Error("not stored");
+    await db().transaction((tx) =>
+      sendReply(
+        tx,
+        quote,
+        { subject: "More about {reference}", body: "Dear {name}, which {company} site?" },
+        actor,
+        config.site,
+      ),
+    );
+    const [queued] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(queued).toMatchObject({ status: "in_progress", firstReplyAt: null });
+    const worker = startOutboxWorker({
+      db: db(),
+      config: { ...config, smtpUrl: sink.url, dataDir: target.dataDir },
+      logger: { info() {}, warn() {}, error() {} },
+      pollMs: 3_600_000,
+    });
+    await worker.runOnce();
+    await worker.stop();
+    const mail = sink.messages.find((m) => m.envelope.to.includes(sampleQuote.email));
+    expect(mail?.header("subject")).toBe(`More about ${reference}`);
+    expect(mail?.header("reply-to")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
+    expect(mail?.text).toContain("Dear Dana Fitter, which Severn Foods Ltd site?");
+    const [stored] = await db().select().from(quoteMessages).where(eq(quoteMessages.quoteId, quote.id));
+    expect(mail?.header("message-id")).toBe(stored?.messageId);
+    expect(stored?.sentAt).not.toBeNull();
+    expect((await db().select().from(quotes).where(eq(quotes.id, quote.id)))[0]?.firstReplyAt).not.toBeNull();
   });
 });
 

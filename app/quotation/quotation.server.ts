@@ -7,7 +7,7 @@ import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "
 import { penceToText } from "#app/quotation/money.ts";
 import { formatDay } from "#app/quotation/pdf.server.ts";
 import type { Db } from "#db/client.server.ts";
-import { outbox, quotations, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
+import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
@@ -43,10 +43,15 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
     .orderBy(sql`${quotations.revision} desc nulls first`)
     .limit(1);
   const today = ukToday();
+  // The team's saved reply called "Quotation" starts the e-mail, when they keep one.
+  const [savedReply] = await db
+    .select({ subject: savedReplies.subject, body: savedReplies.body })
+    .from(savedReplies)
+    .where(eq(savedReplies.title, "Quotation"));
   const fresh = {
     validUntil: addDays(today, config.quotation.validityDays),
-    subject: defaultQuotationEmail.subject,
-    message: defaultQuotationEmail.message,
+    subject: savedReply?.subject ?? defaultQuotationEmail.subject,
+    message: savedReply?.body ?? defaultQuotationEmail.message,
   };
   if (saved?.revision === null) return saved.draft;
   if (saved) return { ...saved.draft, ...fresh };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from "drizzle-orm";
+import { outgoingReply, replyDelivered } from "#app/desk/replies.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
-import { composeQuotationEmail } from "#app/quotation/email.server.ts";
+import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { quotationDelivered, sentQuotation } from "#app/quotation/quotation.server.ts";
 import {
@@ -251,6 +252,23 @@ export function startOutboxWorker(options: {
     }
     if (!message.quote || message.quoteId === null)
       throw new Error("The request of this notification no longer exists");
+    if (message.kind === "reply") {
+      const found = await outgoingReply(db, (message.payload as { replyId: number }).replyId);
+      if (!found?.message.messageId) throw new Error("The reply of this e-mail no longer exists");
+      const { message: reply, quote } = found;
+      await mailer.send(
+        composeSalesEmail({
+          buyer: quote,
+          subject: reply.subject,
+          body: reply.body,
+          messageId: found.message.messageId,
+          senderName: reply.sentByName,
+          site: config.site,
+        }),
+        `${quote.reference}-reply-${reply.id}`,
+      );
+      return;
+    }
     if (message.kind === "quotation") {
       const { quotationId } = message.payload as { quotationId: number };
       const found = await sentQuotation(db, quotationId);
@@ -312,7 +330,7 @@ export function startOutboxWorker(options: {
       .where(
         and(
           eq(outbox.status, "pending"),
-          inArray(outbox.kind, ["email", "message", "acknowledgement", "quotation"]),
+          inArray(outbox.kind, ["email", "message", "acknowledgement", "quotation", "reply"]),
           isNotNull(outbox.lastError),
           gt(outbox.nextAttemptAt, at),
         ),
@@ -357,6 +375,7 @@ export function startOutboxWorker(options: {
     await db.update(outbox).set({ status: "sent", attempts, sentAt: now() }).where(eq(outbox.id, message.id));
     if (message.kind === "quotation")
       await quotationDelivered(db, (message.payload as { quotationId: number }).quotationId, now());
+    if (message.kind === "reply") await replyDelivered(db, (message.payload as { replyId: number }).replyId, now());
     logger.info(context, "quote notification sent");
     if (mail && mailDown) {
       mailDown = false;

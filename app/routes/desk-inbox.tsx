@@ -18,6 +18,7 @@ import {
   UrgencyBadge,
 } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
+import { formatPence } from "#app/quotation/money.ts";
 import { categoryLabel, quoteCategories, urgencies } from "#app/quote/schema.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 import type { Route } from "./+types/desk-inbox";
@@ -92,6 +93,27 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             value={figures.p90Seconds === null ? "—" : formatDuration(figures.p90Seconds)}
           />
         </dl>
+      )}
+      {spam ? null : (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            Times to first reply count each unanswered request by its age so far ({figures.unanswered} unanswered this
+            month). A first reply is a quotation or reply that left by e-mail, or a phone reply recorded.
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
+            <Figure label="Quotations sent" value={String(figures.quotationsSent)} />
+            <Figure label="Value quoted (net)" value={formatPence(figures.quotedPence)} />
+            <Figure label="Value won (net)" value={formatPence(figures.wonPence)} />
+            <Figure
+              label="Win rate"
+              value={
+                figures.winRate === null
+                  ? "—"
+                  : `${Math.round(figures.winRate * 100)}% of ${figures.won + figures.lost}`
+              }
+            />
+          </dl>
+        </>
       )}
 
       <nav aria-label="Requests by status" className="mt-6">

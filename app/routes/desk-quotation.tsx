@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { readFormData } from "#app/desk/form.server.ts";
+import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { applyChange } from "#app/desk/quote.server.ts";
 import { stale } from "#app/desk/quote-action.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
@@ -83,6 +84,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }));
   if (outcome.stale) return stale(outcome.latest, {});
   outbox.kick();
+  forgetMonthFigures(db);
   return redirect(`/desk/quotes/${quote.reference}?sent=${encodeURIComponent(outcome.result.revision)}`);
 }
 

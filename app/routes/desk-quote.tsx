@@ -4,6 +4,7 @@ import {
   eventText,
   formatDateTime,
   formatSize,
+  lostReasonLabels,
   notificationKindLabels,
   spamReasonLabel,
   statusLabels,
@@ -12,6 +13,8 @@ import {
 import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts";
 import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel, VersionField } from "#app/desk/quote-panels.tsx";
+import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/replies.server.ts";
+import { MessagesPanel, ReplyPanel } from "#app/desk/reply-panel.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
@@ -22,6 +25,7 @@ import {
   UrgencyBadge,
 } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
+import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
@@ -49,13 +53,24 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     quotationsOf(db, found.quote.id),
     deliveryStates(db, found.quote.id),
   ]);
-  const sent = new URL(request.url).searchParams.get("sent");
+  const url = new URL(request.url);
+  const sent = url.searchParams.get("sent");
+  const [savedReplies, messages] = await Promise.all([listSavedReplies(db), messagesOf(db, found.quote.id)]);
+  const chosen = savedReplies.find((reply) => String(reply.id) === url.searchParams.get("reply"));
+  const values = placeholderValues(found.quote);
   return {
     ...found,
     history,
     staff,
     quotations: quotations.map(({ draft: _draft, content: _content, ...row }) => row),
     deliveries: Object.fromEntries(deliveries),
+    savedReplies: savedReplies.map(({ id, title }) => ({ id, title })),
+    chosenReply: chosen && {
+      id: chosen.id,
+      subject: fillPlaceholders(chosen.subject, values),
+      body: fillPlaceholders(chosen.body, values),
+    },
+    messages,
     sentMessage: sent && /^Q-[\w-]+\/\d+$/.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
     now: new Date(),
@@ -269,10 +284,17 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               staff={staff}
               busy={busy}
             />
+            <ReplyPanel
+              version={quote.version}
+              saved={loaderData.savedReplies}
+              chosen={loaderData.chosenReply?.id}
+              prefill={loaderData.chosenReply}
+              mailto={mailto}
+              errors={message?.errors}
+              typed={message && !message.ok ? message.values : undefined}
+              busy={busy}
+            />
             <div className="mt-3 flex flex-wrap gap-2">
-              <a href={mailto} className={buttonClass}>
-                Reply by e-mail
-              </a>
               <reply.Form method="post">
                 <VersionField version={quote.version} />
                 <input type="hidden" name="intent" value="reply" />
@@ -304,9 +326,35 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     ))}
                   </select>
                 </div>
+                <div>
+                  <label htmlFor="lostReason" className="block font-semibold text-navy">
+                    Reason, if lost
+                  </label>
+                  <select
+                    id="lostReason"
+                    name="lostReason"
+                    defaultValue={quote.lostReason ?? ""}
+                    key={quote.lostReason ?? ""}
+                    aria-invalid={message?.errors?.lostReason ? true : undefined}
+                    aria-describedby={message?.errors?.lostReason ? "lostReason-error" : undefined}
+                    className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
+                  >
+                    <option value="">—</option>
+                    {Object.entries(lostReasonLabels).map(([reason, label]) => (
+                      <option key={reason} value={reason}>
+                        {label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
                 <button type="submit" className={secondaryButtonClass} disabled={busy}>
                   Change status
                 </button>
+                {message?.errors?.lostReason ? (
+                  <p id="lostReason-error" className="w-full text-sm font-semibold text-red-700">
+                    {message.errors.lostReason}
+                  </p>
+                ) : null}
               </Form>
             ) : null}
             <Form method="post" className="mt-4" ref={noteForm}>
@@ -371,6 +419,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             deliveries={loaderData.deliveries}
           />
         )}
+        <MessagesPanel messages={loaderData.messages} />
         {mergedIntoReference ? null : (
           <HistoryPanel
             version={quote.version}

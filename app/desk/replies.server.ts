@@ -1,0 +1,125 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import type { Actor } from "#app/desk/quote.server.ts";
+import { fillPlaceholders } from "#app/quotation/draft.ts";
+import type { Db } from "#db/client.server.ts";
+import { outbox, quoteEvents, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const replyLimits = { title: 80, subject: 200, body: 10_000 } as const;
+
+export function listSavedReplies(db: Db) {
+  return db.select().from(savedReplies).orderBy(asc(savedReplies.title));
+}
+
+/** Adds a saved reply, or changes one when `id` is given; false when the title is taken. */
+export async function keepSavedReply(
+  db: Db,
+  reply: { id?: number; title: string; subject: string; body: string },
+  actor: Actor,
+) {
+  const values = { title: reply.title, subject: reply.subject, body: reply.body, updatedByName: actor.name };
+  const rows = reply.id
+    ? await db
+        .update(savedReplies)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(savedReplies.id, reply.id))
+        .returning({ id: savedReplies.id })
+        .catch(() => [])
+    : await db.insert(savedReplies).values(values).onConflictDoNothing().returning({ id: savedReplies.id });
+  return rows.length > 0;
+}
+
+export async function removeSavedReply(db: Db, id: number) {
+  await db.delete(savedReplies).where(eq(savedReplies.id, id));
+}
+
+/** The buyer's values for {name}, {reference} and {company}. */
+export function placeholderValues(quote: Pick<typeof quotes.$inferSelect, "customerName" | "reference" | "company">) {
+  return { name: quote.customerName, reference: quote.reference, company: quote.company ?? "" };
+}
+
+/**
+ * Queues a reply to the buyer (placeholders filled), kept with the request; a New request moves to In
+ * progress. The first reply is recorded when it leaves the outbox (replyDelivered), not here.
+ */
+export async function sendReply(
+  tx: Tx,
+  quote: Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">,
+  reply: { subject: string; body: string },
+  actor: Actor,
+  site: { email: string },
+) {
+  const values = placeholderValues(quote);
+  const subject = fillPlaceholders(reply.subject, values);
+  const withReference = subject.includes(quote.reference) ? subject : `${subject} (${quote.reference})`;
+  const domain = site.email.split("@")[1] ?? "localhost";
+  const [message] = await tx
+    .insert(quoteMessages)
+    .values({
+      quoteId: quote.id,
+      direction: "out",
+      subject: withReference,
+      body: fillPlaceholders(reply.body, values),
+      messageId: `<${quote.reference}.r${randomBytes(6).toString("hex")}@${domain}>`,
+      sentBy: actor.id,
+      sentByName: actor.name,
+    })
+    .returning({ id: quoteMessages.id });
+  if (!message) throw new Error("The reply was not stored");
+  await tx
+    .insert(outbox)
+    .values({ quoteId: quote.id, kind: "reply", payload: { reference: quote.reference, replyId: message.id } });
+  await tx.insert(quoteEvents).values({
+    quoteId: quote.id,
+    actorId: actor.id,
+    actorName: actor.name,
+    kind: "reply-sent",
+    detail: { subject: withReference },
+  });
+  if (quote.status === "new") {
+    await tx.update(quotes).set({ status: "in_progress" }).where(eq(quotes.id, quote.id));
+    await tx.insert(quoteEvents).values({
+      quoteId: quote.id,
+      actorId: actor.id,
+      actorName: actor.name,
+      kind: "status",
+      detail: { from: "new", to: "in_progress" },
+    });
+  }
+  return message.id;
+}
+
+/** A reply's e-mail has left: its time is kept, and it is the first reply if nothing went before. */
+export async function replyDelivered(db: Db, replyId: number, at: Date) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(quoteMessages)
+      .set({ sentAt: at })
+      .where(and(eq(quoteMessages.id, replyId), isNull(quoteMessages.sentAt)))
+      .returning({ quoteId: quoteMessages.quoteId });
+    if (!row) return;
+    await tx
+      .update(quotes)
+      .set({ firstReplyAt: at })
+      .where(and(eq(quotes.id, row.quoteId), isNull(quotes.firstReplyAt)));
+  });
+}
+
+export async function outgoingReply(db: Db, replyId: number) {
+  const [row] = await db
+    .select({ message: quoteMessages, quote: quotes })
+    .from(quoteMessages)
+    .innerJoin(quotes, eq(quoteMessages.quoteId, quotes.id))
+    .where(and(eq(quoteMessages.id, replyId), eq(quoteMessages.direction, "out")));
+  return row;
+}
+
+export function messagesOf(db: Db, quoteId: number) {
+  return db
+    .select()
+    .from(quoteMessages)
+    .where(eq(quoteMessages.quoteId, quoteId))
+    .orderBy(desc(quoteMessages.createdAt));
+}

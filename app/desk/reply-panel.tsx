@@ -1,0 +1,143 @@
+import { Form, Link } from "react-router";
+import { formatDateTime } from "#app/desk/labels.ts";
+import { VersionField } from "#app/desk/quote-panels.tsx";
+import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+
+const controlClass = "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5";
+
+type Saved = { id: number; title: string };
+type Message = {
+  id: number;
+  direction: "out" | "in";
+  subject: string;
+  body: string;
+  sentByName: string | null;
+  createdAt: Date | string;
+  sentAt: Date | string | null;
+};
+
+/** Writing to the buyer from the desk: start from a saved reply, edit, send through the outbox. */
+export function ReplyPanel({
+  version,
+  saved,
+  chosen,
+  prefill,
+  mailto,
+  errors,
+  typed,
+  busy,
+}: {
+  version: number;
+  saved: Saved[];
+  chosen?: number;
+  prefill?: { subject: string; body: string };
+  mailto: string;
+  errors?: Record<string, string>;
+  typed?: Record<string, string>;
+  busy: boolean;
+}) {
+  const subject = typed?.subject ?? prefill?.subject ?? "";
+  const body = typed?.body ?? prefill?.body ?? "";
+  return (
+    <div className="mt-4">
+      <h3 className="font-bold text-navy">Reply by e-mail</h3>
+      <Form method="get" className="mt-2 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="saved-reply" className="block font-semibold text-navy">
+            Start from a saved reply
+          </label>
+          <select id="saved-reply" name="reply" defaultValue={chosen ?? ""} className={controlClass}>
+            <option value="">A blank reply</option>
+            {saved.map((reply) => (
+              <option key={reply.id} value={reply.id}>
+                {reply.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={secondaryButtonClass}>
+          Use it
+        </button>
+      </Form>
+      <Form method="post" className="mt-3" key={`${chosen ?? ""}-${version}`}>
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="send-reply" />
+        <label htmlFor="reply-subject" className="block font-semibold text-navy">
+          Subject
+        </label>
+        <input
+          id="reply-subject"
+          name="subject"
+          defaultValue={subject}
+          maxLength={200}
+          aria-invalid={errors?.subject ? true : undefined}
+          aria-describedby={errors?.subject ? "reply-subject-error" : undefined}
+          className={controlClass}
+        />
+        {errors?.subject ? (
+          <p id="reply-subject-error" className="mt-1 text-sm font-semibold text-red-700">
+            {errors.subject}
+          </p>
+        ) : null}
+        <label htmlFor="reply-body" className="mt-3 block font-semibold text-navy">
+          Message
+        </label>
+        <p id="reply-body-hint" className="text-sm text-slate-700">
+          {"{name}"}, {"{reference}"} and {"{company}"} are filled in when it is sent.
+        </p>
+        <textarea
+          id="reply-body"
+          name="body"
+          rows={7}
+          maxLength={10_000}
+          defaultValue={body}
+          aria-invalid={errors?.body ? true : undefined}
+          aria-describedby={errors?.body ? "reply-body-hint reply-body-error" : "reply-body-hint"}
+          className={controlClass}
+        />
+        {errors?.body ? (
+          <p id="reply-body-error" className="mt-1 text-sm font-semibold text-red-700">
+            {errors.body}
+          </p>
+        ) : null}
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <button type="submit" className={buttonClass} disabled={busy}>
+            Send reply
+          </button>
+          <Link to="/desk/replies" className="font-semibold text-steel underline">
+            Saved replies
+          </Link>
+          <a href={mailto} className="font-semibold text-steel underline">
+            Write it in your mail program instead
+          </a>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** The e-mails sent to the buyer from the desk, newest first, with whether each has left. */
+export function MessagesPanel({ messages }: { messages: Message[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <section aria-labelledby="messages-heading" className={`${cardClass} min-w-0`}>
+      <h2 id="messages-heading" className="text-lg font-bold text-navy">
+        E-mails with the buyer
+      </h2>
+      <ol className="mt-2 space-y-4">
+        {messages.map((message) => (
+          <li key={message.id} className="break-words">
+            <p className="font-semibold">{message.subject}</p>
+            <p className="text-sm text-slate-700">
+              {message.direction === "out" ? `From ${message.sentByName ?? "the desk"}` : "From the buyer"} ·{" "}
+              {message.sentAt
+                ? `e-mailed ${formatDateTime(message.sentAt)}`
+                : `waiting to be sent since ${formatDateTime(message.createdAt)}`}
+            </p>
+            <p className="mt-1 whitespace-pre-wrap">{message.body}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
