@@ -13,6 +13,8 @@ import pg from "pg";
 
 /** Both drivers expose the same query builder; code written against this type runs on either. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+/** A transaction of Db, for functions that must run inside one the caller opened. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type Database = { db: Db; kind: "pglite" | "postgres"; close(): Promise<void> };
 

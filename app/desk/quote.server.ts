@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, or, sql } from
 import { alias } from "drizzle-orm/pg-core";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { searchKeys } from "#app/desk/search-keys.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db, Tx } from "#db/client.server.ts";
 import {
   attachments,
   type LostReason,
@@ -97,7 +97,6 @@ export function staffList(db: Db) {
   return db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).orderBy(asc(staffUser.name));
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type LatestChange = { actorName: string | null; kind: string; detail: Record<string, unknown>; at: Date };
 export type ChangeOutcome<T> = { stale: false; result: T } | { stale: true; latest: LatestChange | undefined };
 
@@ -164,7 +163,9 @@ export async function assignOwner(
       .set({ ownerId: owner?.id ?? null })
       .where(eq(quotes.id, quote.id));
     const self = owner?.id === actor.id;
-    await tx.insert(quoteEvents).values(event(quote.id, actor, "assign", { toName: owner?.name ?? null, self }));
+    await tx
+      .insert(quoteEvents)
+      .values(timelineEvent(quote.id, actor, "assign", { toName: owner?.name ?? null, self }));
     if (owner && !self) {
       const link = `${deskUrl}/desk/quotes/${quote.reference}`;
       await tx.insert(outbox).values({
@@ -249,15 +250,24 @@ export async function mergeRequests(
     await tx
       .insert(quoteEvents)
       .values([
-        event(quote.id, actor, "merged-in", { reference: other.reference, lines: moved.length }),
-        event(other.id, actor, "merged-into", { reference: quote.reference }),
+        timelineEvent(quote.id, actor, "merged-in", { reference: other.reference, lines: moved.length }),
+        timelineEvent(other.id, actor, "merged-into", { reference: quote.reference }),
       ]);
     return { changed: true, problem: undefined, reference: other.reference };
   });
 }
 
-function event(quoteId: number, actor: Actor, kind: string, detail: Record<string, unknown>) {
+/** A timeline entry, made by `actor`, to insert into quote_events. */
+export function timelineEvent(quoteId: number, actor: Actor, kind: string, detail: Record<string, unknown>) {
   return { quoteId, actorId: actor.id, actorName: actor.name, kind, detail };
+}
+
+/** An e-mail to the buyer has left at `at`: it is the request's first reply unless one went before. */
+export async function firstReplyLeft(tx: Tx, quoteId: number, at: Date) {
+  await tx
+    .update(quotes)
+    .set({ firstReplyAt: at })
+    .where(and(eq(quotes.id, quoteId), isNull(quotes.firstReplyAt)));
 }
 
 /**
@@ -297,7 +307,7 @@ export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, act
       })
       .where(eq(quotes.id, quoteId));
     await tx.insert(quoteEvents).values(
-      event(quoteId, actor, "status", {
+      timelineEvent(quoteId, actor, "status", {
         from: current.status,
         to,
         ...(to === "lost" ? { lostReason: lostReason ?? "other" } : {}),
@@ -310,7 +320,7 @@ export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, act
 
 export async function addNote(db: Db, quoteId: number, text: string, actor: Actor) {
   await db.transaction(async (tx) => {
-    await tx.insert(quoteEvents).values(event(quoteId, actor, "note", { text }));
+    await tx.insert(quoteEvents).values(timelineEvent(quoteId, actor, "note", { text }));
     await tx.update(quotes).set({ updatedAt: sql`now()` }).where(eq(quotes.id, quoteId));
   });
 }
@@ -330,7 +340,7 @@ export async function recordReply(db: Db, quoteId: number, channel: "email" | "o
       ? Math.round((first.firstReplyAt.getTime() - first.createdAt.getTime()) / 1000)
       : undefined;
     await tx.insert(quoteEvents).values(
-      event(quoteId, actor, "reply", {
+      timelineEvent(quoteId, actor, "reply", {
         channel,
         first: Boolean(first),
         ...(seconds === undefined ? {} : { seconds }),
@@ -338,7 +348,7 @@ export async function recordReply(db: Db, quoteId: number, channel: "email" | "o
     );
     if (first?.status === "new") {
       await tx.update(quotes).set({ status: "in_progress" }).where(eq(quotes.id, quoteId));
-      await tx.insert(quoteEvents).values(event(quoteId, actor, "status", { from: "new", to: "in_progress" }));
+      await tx.insert(quoteEvents).values(timelineEvent(quoteId, actor, "status", { from: "new", to: "in_progress" }));
     }
     return Boolean(first);
   });
@@ -376,7 +386,7 @@ export async function releaseFromSpam(db: Db, quoteId: number, actor: Actor, for
     }
     await tx
       .insert(quoteEvents)
-      .values(event(quoteId, actor, "released", { reasons: held?.reasons ?? [], queued: kinds }));
+      .values(timelineEvent(quoteId, actor, "released", { reasons: held?.reasons ?? [], queued: kinds }));
     return { released: true, queued: kinds.length };
   });
 }
@@ -390,7 +400,7 @@ export async function retryNotifications(db: Db, quoteId: number, actor: Actor) 
       .where(and(eq(outbox.quoteId, quoteId), inArray(outbox.status, ["pending", "failed"])))
       .returning({ id: outbox.id, kind: outbox.kind });
     if (due.length > 0)
-      await tx.insert(quoteEvents).values(event(quoteId, actor, "retry", { kinds: due.map((d) => d.kind) }));
+      await tx.insert(quoteEvents).values(timelineEvent(quoteId, actor, "retry", { kinds: due.map((d) => d.kind) }));
     return due.length;
   });
 }

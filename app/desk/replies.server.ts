@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import type { Actor } from "#app/desk/quote.server.ts";
+import { type Actor, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quoteEvents, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const replyLimits = { title: 80, subject: 200, body: 10_000 } as const;
 
@@ -71,22 +69,10 @@ export async function sendReply(
   await tx
     .insert(outbox)
     .values({ quoteId: quote.id, kind: "reply", payload: { reference: quote.reference, replyId: message.id } });
-  await tx.insert(quoteEvents).values({
-    quoteId: quote.id,
-    actorId: actor.id,
-    actorName: actor.name,
-    kind: "reply-sent",
-    detail: { subject: withReference },
-  });
+  await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "reply-sent", { subject: withReference }));
   if (quote.status === "new") {
     await tx.update(quotes).set({ status: "in_progress" }).where(eq(quotes.id, quote.id));
-    await tx.insert(quoteEvents).values({
-      quoteId: quote.id,
-      actorId: actor.id,
-      actorName: actor.name,
-      kind: "status",
-      detail: { from: "new", to: "in_progress" },
-    });
+    await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "status", { from: "new", to: "in_progress" }));
   }
   return message.id;
 }
@@ -99,11 +85,7 @@ export async function replyDelivered(db: Db, replyId: number, at: Date) {
       .set({ sentAt: at })
       .where(and(eq(quoteMessages.id, replyId), isNull(quoteMessages.sentAt)))
       .returning({ quoteId: quoteMessages.quoteId });
-    if (!row) return;
-    await tx
-      .update(quotes)
-      .set({ firstReplyAt: at })
-      .where(and(eq(quotes.id, row.quoteId), isNull(quotes.firstReplyAt)));
+    if (row) await firstReplyLeft(tx, row.quoteId, at);
   });
 }
 

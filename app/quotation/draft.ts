@@ -1,5 +1,6 @@
 import { availabilityText } from "#app/content/quotation.ts";
 import { basisPointsFrom, maxLinePence, penceFrom, quotationTotals } from "#app/quotation/money.ts";
+import { cleanText } from "#app/quote/schema.ts";
 
 export const availabilityKinds = ["stock", "days", "request"] as const;
 export type Availability = (typeof availabilityKinds)[number];
@@ -78,10 +79,10 @@ export const emptyLine = (fields: Partial<DraftLine> = {}): DraftLine => ({
   ...fields,
 });
 
-// Characters nobody types (control characters, unpaired surrogates) become spaces, as in the public form.
+// Characters nobody types become spaces, as in the public form (cleanText); then cut at twice the limit.
 const clean = (value: unknown, max: number) =>
   typeof value === "string"
-    ? Array.from(value.replace(/(?![\t\n\r])\p{Cc}|\p{Cs}/gu, " "))
+    ? Array.from(cleanText(value))
         .slice(0, max * 2)
         .join("")
     : "";

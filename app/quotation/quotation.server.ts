@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { defaultQuotationEmail } from "#app/content/quotation.ts";
-import type { Actor } from "#app/desk/quote.server.ts";
+import { type Actor, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
 import { formatDay } from "#app/quotation/pdf.server.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
 
 const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
@@ -149,22 +148,15 @@ export async function sendQuotation(
   await tx
     .insert(outbox)
     .values({ quoteId: quote.id, kind: "quotation", payload: { reference: quote.reference, quotationId: row.id } });
-  await tx.insert(quoteEvents).values({
-    quoteId: quote.id,
-    actorId: actor.id,
-    actorName: actor.name,
-    kind: "quotation",
-    detail: { revision: `${quote.reference}/${revision}`, grossPence: checked.grossPence },
-  });
+  await tx.insert(quoteEvents).values(
+    timelineEvent(quote.id, actor, "quotation", {
+      revision: `${quote.reference}/${revision}`,
+      grossPence: checked.grossPence,
+    }),
+  );
   if (quote.status === "new" || quote.status === "in_progress") {
     await tx.update(quotes).set({ status: "quoted" }).where(eq(quotes.id, quote.id));
-    await tx.insert(quoteEvents).values({
-      quoteId: quote.id,
-      actorId: actor.id,
-      actorName: actor.name,
-      kind: "status",
-      detail: { from: quote.status, to: "quoted" },
-    });
+    await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "status", { from: quote.status, to: "quoted" }));
   }
   return { revision: `${quote.reference}/${revision}`, quotationId: row.id };
 }
@@ -180,11 +172,7 @@ export async function quotationDelivered(db: Db, quotationId: number, at: Date) 
       .set({ sentAt: at })
       .where(and(eq(quotations.id, quotationId), isNull(quotations.sentAt)))
       .returning({ quoteId: quotations.quoteId });
-    if (!row) return;
-    await tx
-      .update(quotes)
-      .set({ firstReplyAt: at })
-      .where(and(eq(quotes.id, row.quoteId), isNull(quotes.firstReplyAt)));
+    if (row) await firstReplyLeft(tx, row.quoteId, at);
   });
 }
 

@@ -5,7 +5,7 @@ import { hashIp } from "#app/lib/client-key.server.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
 import { newReference } from "#app/quote/reference.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db, Tx } from "#db/client.server.ts";
 import { attachments, type OutboxKind, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };
@@ -41,8 +41,6 @@ export type StoreMeta = {
 };
 
 const userAgentMaxLength = 300;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * Whether the buyer gets an acknowledgement: at most acknowledgementsPerDay to one address in 24 hours.
