@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -69,6 +70,8 @@ export const quotes = pgTable(
     wonValuePence: bigint("won_value_pence", { mode: "number" }),
     /** Lost: why (see lostReasons). */
     lostReason: text("lost_reason"),
+    /** The buyer's latest e-mail still waiting for an answer from the desk (cleared when the desk answers). */
+    customerRepliedAt: timestamptz("customer_replied_at"),
   },
   (t) => [
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
@@ -150,6 +153,8 @@ export const attachments = pgTable(
     width: integer("width"),
     height: integer("height"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** Came with this e-mail from the buyer, not with the form. */
+    messageId: integer("message_id").references((): AnyPgColumn => quoteMessages.id, { onDelete: "cascade" }),
   },
   (t) => [index("attachments_quote_id_idx").on(t.quoteId)],
 );
@@ -276,12 +281,22 @@ export const quoteMessages = pgTable(
     direction: text("direction", { enum: ["out", "in"] }).notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** Ours, or the buyer's as received: unique, so an e-mail read twice joins its request once. */
     messageId: text("message_id").unique(),
     sentBy: text("sent_by"),
     sentByName: text("sent_by_name"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     /** When an outgoing one left the outbox. */
     sentAt: timestamptz("sent_at"),
+    /** An incoming one: its sender, and its HTML (sanitised) when it had no text. */
+    fromAddress: text("from_address"),
+    html: text("html"),
+    /** An auto-reply or out-of-office message: kept, but it does not reopen the request. */
+    automatic: boolean("automatic").notNull().default(false),
+    /** Sent from an address other than the one on the request. */
+    fromOther: boolean("from_other").notNull().default(false),
+    /** An incoming one's attachments that were not kept, and why. */
+    notKept: jsonb("not_kept").$type<string[]>().notNull().default([]),
   },
   (t) => [index("quote_messages_quote_id_idx").on(t.quoteId, t.createdAt)],
 );

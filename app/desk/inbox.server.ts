@@ -120,6 +120,7 @@ export const inboxColumns = {
   status: quotes.status,
   spamReasons: quotes.spamReasons,
   firstReplyAt: quotes.firstReplyAt,
+  customerRepliedAt: quotes.customerRepliedAt,
   ownerName: staffUser.name,
   // Exact to the microsecond (a JavaScript Date is not), so the next page starts exactly after this row.
   cursor: sql<string>`(case when ${pinned} then '1' else '0' end) || '~' || ${quotes.createdAt}::text || '~' || ${quotes.id}`,

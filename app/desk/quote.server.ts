@@ -270,6 +270,14 @@ export async function firstReplyLeft(tx: Tx, quoteId: number, at: Date) {
     .where(and(eq(quotes.id, quoteId), isNull(quotes.firstReplyAt)));
 }
 
+/** The desk has answered the buyer (or closed the request): the buyer's e-mail no longer waits. */
+export async function buyerAnswered(tx: Tx, quoteId: number) {
+  await tx
+    .update(quotes)
+    .set({ customerRepliedAt: null })
+    .where(and(eq(quotes.id, quoteId), isNotNull(quotes.customerRepliedAt)));
+}
+
 /**
  * Returns false when the request was already in that status (nothing written). Won keeps the net value
  * of the latest quotation sent; Lost keeps why; both keep when; reopening clears them.
@@ -306,6 +314,7 @@ export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, act
         lostReason: to === "lost" ? (lostReason ?? "other") : null,
       })
       .where(eq(quotes.id, quoteId));
+    if (closed) await buyerAnswered(tx, quoteId);
     await tx.insert(quoteEvents).values(
       timelineEvent(quoteId, actor, "status", {
         from: current.status,
@@ -339,6 +348,7 @@ export async function recordReply(db: Db, quoteId: number, channel: "email" | "o
     const seconds = first?.firstReplyAt
       ? Math.round((first.firstReplyAt.getTime() - first.createdAt.getTime()) / 1000)
       : undefined;
+    await buyerAnswered(tx, quoteId);
     await tx.insert(quoteEvents).values(
       timelineEvent(quoteId, actor, "reply", {
         channel,

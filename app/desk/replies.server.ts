@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { type Actor, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
+import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quoteEvents, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
@@ -70,6 +70,7 @@ export async function sendReply(
     .insert(outbox)
     .values({ quoteId: quote.id, kind: "reply", payload: { reference: quote.reference, replyId: message.id } });
   await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "reply-sent", { subject: withReference }));
+  await buyerAnswered(tx, quote.id);
   if (quote.status === "new") {
     await tx.update(quotes).set({ status: "in_progress" }).where(eq(quotes.id, quote.id));
     await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "status", { from: "new", to: "in_progress" }));

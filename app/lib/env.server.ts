@@ -48,6 +48,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
+  IMAP_MAILBOX: z.string().trim().min(1).max(200).default("INBOX"),
   QUOTE_NOTIFY_TO: z.email().optional(),
   QUOTE_FORWARD_URL: z.url({ protocol: /^https?$/ }).optional(),
   QUOTATION_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -189,6 +191,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    /** The sales mailbox the buyers' answers are read from; without it, DATA_DIR/inbox. */
+    imap: e.IMAP_URL ? { url: e.IMAP_URL, mailbox: e.IMAP_MAILBOX } : undefined,
     quoteNotifyTo: e.QUOTE_NOTIFY_TO ?? site.data.email,
     quoteForwardUrl: e.QUOTE_FORWARD_URL,
     quoteRateLimit: e.QUOTE_RATE_LIMIT,

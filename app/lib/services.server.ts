@@ -5,6 +5,8 @@ import { getIpSalt } from "#app/lib/client-key.server.ts";
 import { type Config, getConfig } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import { perInstallSecret } from "#app/lib/settings.server.ts";
+import { startDropFolderReader } from "#app/mail-in/drop-folder.server.ts";
+import { type MailReader, startImapReader } from "#app/mail-in/imap.server.ts";
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
 import { createFsStorage, createS3Storage, type FileStorage } from "#app/quote/storage.server.ts";
@@ -25,6 +27,8 @@ export type Services = {
   /** Attachment bytes; `incomingDir` holds uploads still being checked. */
   storage: FileStorage;
   incomingDir: string;
+  /** Joins the buyers' e-mails to their requests. */
+  mailReader: MailReader;
   stopSweep(): void;
 };
 
@@ -62,6 +66,10 @@ export async function createServices(config: Config): Promise<Services> {
     const incomingDir = path.join(uploadsDir, ".incoming");
     const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger(), storage });
     const stopSweep = startSweep(database.db, storage, incomingDir);
+    const desk = { db: database.db, storage, incomingDir, salesAddress: config.site.email };
+    const mailReader = config.imap
+      ? startImapReader({ ...config.imap, desk, logger: getLogger() })
+      : startDropFolderReader({ dir: path.join(config.dataDir, "inbox"), desk, logger: getLogger() });
     return {
       config,
       database,
@@ -72,6 +80,7 @@ export async function createServices(config: Config): Promise<Services> {
       deskSecrets,
       storage,
       incomingDir,
+      mailReader,
       stopSweep,
     };
   } catch (error) {
@@ -82,6 +91,7 @@ export async function createServices(config: Config): Promise<Services> {
 
 export async function closeServices(services: Services) {
   services.stopSweep();
+  await services.mailReader.stop();
   await services.outbox.stop();
   await services.database.close();
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { defaultQuotationEmail } from "#app/content/quotation.ts";
-import { type Actor, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
+import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
@@ -154,6 +154,7 @@ export async function sendQuotation(
       grossPence: checked.grossPence,
     }),
   );
+  await buyerAnswered(tx, quote.id);
   if (quote.status === "new" || quote.status === "in_progress") {
     await tx.update(quotes).set({ status: "quoted" }).where(eq(quotes.id, quote.id));
     await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "status", { from: quote.status, to: "quoted" }));

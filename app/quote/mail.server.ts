@@ -223,6 +223,8 @@ export function composeAcknowledgement(
     to: headerText(quote.email),
     subject: headerText(copy.subject),
     messageId: `<${quote.reference}.acknowledgement@${domain}>`,
+    // RFC 3834: an out-of-office robot must not answer an automatic message, so two robots cannot loop.
+    headers: { "Auto-Submitted": "auto-replied" },
     text: [copy.greeting, "", ...copy.paragraphs.flatMap((p) => [p, ""]), ...copy.signOff].join("\n"),
     html: `<!doctype html>
 <html><body>

@@ -167,6 +167,12 @@ async function check(written: Incoming, sentName: string): Promise<ReceivedFile 
   }
 }
 
+/** Checks a file that came some other way (an e-mail's attachment) exactly like an uploaded one. */
+export async function receiveBytes(bytes: Uint8Array, sentName: string, dir: string) {
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  return check(await writeIncoming(Readable.from([bytes]), dir), sentName);
+}
+
 const unreadable = () => new UploadError(400, "We could not read that form. Please reload the page and try again.");
 
 /**

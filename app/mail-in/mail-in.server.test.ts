@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { changeStatus } from "#app/desk/quote.server.ts";
+import { sendReply } from "#app/desk/replies.server.ts";
+import { readConfig } from "#app/lib/env.server.ts";
+import { startDropFolderReader } from "#app/mail-in/drop-folder.server.ts";
+import { startImapReader } from "#app/mail-in/imap.server.ts";
+import { joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
+import { createFsStorage } from "#app/quote/storage.server.ts";
+import { storeQuote } from "#app/quote/store.server.ts";
+import { attachments, quoteMessages, quotes, settings } from "#db/schema.ts";
+import { buyerMail } from "#test/buyer-mail.ts";
+import { type ImapServer, startDovecot } from "#test/dovecot.ts";
+import { describeEachDatabase } from "#test/pg.ts";
+import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { eventually } from "#test/smtp.ts";
+import { phonePhoto, samplePdf } from "#test/uploads.ts";
+
+const sales = readConfig({}).site.email;
+const domain = sales.split("@")[1];
+const quiet = { info() {}, warn() {}, error() {} };
+const actor = { id: "alex", name: "Alex Turner" };
+
+describeEachDatabase("the buyer's e-mails", (target) => {
+  const db = () => target.database.db;
+  let imap: ImapServer;
+  let desk: MailDesk;
+  let mailbox: string;
+  let mailboxes = 0;
+  beforeAll(async () => {
+    imap = await startDovecot();
+  });
+  afterAll(() => imap.stop());
+  beforeEach(async () => {
+    await db().execute(sql`truncate quotes, outbox, settings restart identity cascade`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-in-"));
+    desk = { db: db(), storage: createFsStorage(dir), incomingDir: path.join(dir, ".incoming"), salesAddress: sales };
+    mailbox = `${target.kind}${++mailboxes}`;
+  });
+
+  async function request(status?: "quoted" | "lost") {
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
+    const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!quote) throw new Error("not stored");
+    if (status) await changeStatus(db(), quote.id, status, actor, status === "lost" ? "price" : undefined);
+    return quote;
+  }
+  const incoming = (quoteId: number) =>
+    db()
+      .select()
+      .from(quoteMessages)
+      .where(eq(quoteMessages.quoteId, quoteId))
+      .then((rows) => rows.filter((m) => m.direction === "in"));
+  const current = async (id: number) => (await db().select().from(quotes).where(eq(quotes.id, id)))[0];
+  const reader = () => startImapReader({ url: imap.url, mailbox, desk, logger: quiet, pollMs: 500 });
+
+  it("joins a reply naming our e-mail once, with two readers at once and after a restart, and leaves the mailbox as it was", async () => {
+    const quote = await request();
+    await imap.append(
+      await buyerMail({
+        subject: "Re: Your quote request",
+        inReplyTo: `<${quote.reference}.acknowledgement@${domain}>`,
+        references: `<${quote.reference}.acknowledgement@${domain}>`,
+        text: "Could you do 10 instead of 2?",
+      }),
+      mailbox,
+    );
+    await imap.append(await buyerMail({ subject: "Lunch on Friday?", text: "Nothing to do with a request" }), mailbox);
+    const [one, two] = [reader(), reader()];
+    await eventually(async () => (await incoming(quote.id)).length === 1, 15_000);
+    await Promise.all([one.check(), two.check()]);
+    await Promise.all([one.stop(), two.stop()]);
+    // A restart that has forgotten where it was reads every message again, and adds nothing.
+    await db().delete(settings).where(sql`${settings.key} like 'imap_cursor:%'`);
+    const again = reader();
+    await eventually(
+      async () =>
+        Boolean(
+          await db()
+            .select()
+            .from(settings)
+            .where(sql`${settings.key} like 'imap_cursor:%'`)
+            .then((r) => r[0]),
+        ),
+      15_000,
+    );
+    await again.check();
+    await again.stop();
+    const messages = await incoming(quote.id);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      body: expect.stringContaining("10 instead of 2"),
+      fromOther: false,
+      automatic: false,
+    });
+    expect((await current(quote.id))?.customerRepliedAt).toBeInstanceOf(Date);
+    expect((await current(quote.id))?.firstReplyAt).toBeNull();
+    expect(await db().select().from(quoteMessages)).toHaveLength(1);
+    expect(await imap.list(mailbox)).toEqual([
+      { uid: 1, flags: [] },
+      { uid: 2, flags: [] },
+    ]);
+  });
+
+  it("keeps an out-of-office answer without reopening; the buyer's own answer reopens a quoted request until the desk replies", async () => {
+    const quote = await request("quoted");
+    const answering = `<${quote.reference}.1.abc123@${domain}>`;
+    const ooo = await buyerMail({
+      subject: `Automatic reply: Quotation ${quote.reference}/1`,
+      inReplyTo: answering,
+      headers: { "Auto-Submitted": "auto-replied", "X-Autoreply": "yes" },
+      text: "I am out of the office until Monday.",
+    });
+    expect(await joinMail(ooo, desk)).toBe("joined");
+    expect(await joinMail(ooo, desk)).toBe("already joined");
+    expect(await current(quote.id)).toMatchObject({ status: "quoted", customerRepliedAt: null });
+    expect((await incoming(quote.id))[0]?.automatic).toBe(true);
+
+    const answer = await buyerMail({
+      subject: `Re: Quotation ${quote.reference}/1`,
+      inReplyTo: answering,
+      text: "Order placed.",
+    });
+    expect(await joinMail(answer, desk)).toBe("joined");
+    expect(await current(quote.id)).toMatchObject({ status: "in_progress", version: quote.version + 1 });
+    expect((await current(quote.id))?.customerRepliedAt).toBeInstanceOf(Date);
+    await db().transaction((tx) =>
+      sendReply(tx, { ...quote, status: "in_progress" }, { subject: "Thanks", body: "Thank you" }, actor, {
+        email: sales,
+      }),
+    );
+    expect((await current(quote.id))?.customerRepliedAt).toBeNull();
+  });
+
+  it("matches by the reference in the subject, follows a merge, flags another sender, and leaves unknown mail alone", async () => {
+    const quote = await request("lost");
+    const other = await request();
+    await db().update(quotes).set({ mergedIntoId: quote.id }).where(eq(quotes.id, other.id));
+    const fromColleague = await buyerMail({
+      from: "Sam <sam@other.example>",
+      subject: `About ${other.reference.toLowerCase()}`,
+      text: "Same job as Dana's.",
+    });
+    expect(await joinMail(fromColleague, desk)).toBe("joined");
+    const [message] = await incoming(quote.id);
+    expect(message).toMatchObject({ fromAddress: "sam@other.example", fromOther: true });
+    expect(await current(quote.id)).toMatchObject({ status: "in_progress", lostReason: null, closedAt: null });
+    const foreign = await buyerMail({ subject: "Hello", inReplyTo: `<${quote.reference}.1.abc@elsewhere.example>` });
+    expect(await joinMail(foreign, desk)).toBe("no request");
+    expect(await joinMail(Buffer.from("\u0000\u0000 not mime at all"), desk)).not.toBe("joined");
+  });
+
+  it("keeps photos (without their metadata) and PDFs like uploads, names what it does not keep, and never keeps live HTML", async () => {
+    const quote = await request();
+    const raw = await buyerMail({
+      subject: `Re: ${quote.reference}`,
+      html: `<p>Nameplate <b>attached</b></p><script>alert(1)</script><img src="https://tracker.example/p.gif"><form action="https://evil.example"><input name="x"></form><a href="javascript:alert(1)">x</a><a href="https://works.example">site</a>`,
+      attachments: [
+        { filename: "nameplate.jpg", content: await phonePhoto(800, 600) },
+        { filename: "drawing.pdf", content: samplePdf },
+        { filename: "setup.exe", content: Buffer.from("MZ not a photo") },
+        { filename: "huge.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(60 * 1024 * 1024)]) },
+      ],
+    });
+    expect(await joinMail(raw, desk)).toBe("joined");
+    const [message] = await incoming(quote.id);
+    expect(message?.body).toBe("");
+    expect(message?.html).toContain("<b>attached</b>");
+    expect(message?.html).not.toMatch(/script|<img|<form|<input|javascript:|tracker/);
+    expect(message?.notKept).toEqual([
+      "setup.exe (14 bytes): not a photo or a PDF",
+      "huge.pdf (60.0 MB): over 10.0 MB, the most kept for one file",
+    ]);
+    const files = await db()
+      .select()
+      .from(attachments)
+      .where(eq(attachments.messageId, message?.id ?? 0));
+    expect(files.map((f) => [f.fileName, f.contentType])).toEqual([
+      ["nameplate.jpg", "image/jpeg"],
+      ["drawing.pdf", "application/pdf"],
+    ]);
+    const photo = files[0];
+    const stored = await desk.storage.get(photo?.storageKey ?? "");
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored ?? []) chunks.push(chunk as Buffer);
+    expect((await sharp(Buffer.concat(chunks)).metadata()).exif).toBeUndefined();
+  });
+
+  it("reads .eml files dropped into the inbox folder when there is no mailbox", async () => {
+    const quote = await request();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inbox-"));
+    fs.writeFileSync(
+      path.join(dir, "answer.eml"),
+      await buyerMail({ subject: `Re: ${quote.reference}`, text: "Yes please" }),
+    );
+    fs.writeFileSync(path.join(dir, "other.eml"), await buyerMail({ subject: "Unrelated", text: "Hello" }));
+    const folder = startDropFolderReader({ dir, desk, logger: quiet, pollMs: 100 });
+    await eventually(() => fs.existsSync(path.join(dir, "read", "answer.eml")), 10_000);
+    await folder.stop();
+    expect((await incoming(quote.id)).map((m) => m.body.trim())).toEqual(["Yes please"]);
+    expect(fs.readdirSync(dir).sort()).toEqual(["other.eml", "read"]);
+  });
+});
