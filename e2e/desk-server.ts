@@ -10,7 +10,7 @@ export type DeskServer = { url: string; dataDir: string; log: string; stop(): Pr
  * A production server of its own with an empty DATA_DIR, so each project meets the desk at first run.
  * Its output goes to server.log in DATA_DIR, where the test reads the setup link as an operator would.
  */
-export async function startDeskServer(): Promise<DeskServer> {
+export async function startDeskServer(env: Record<string, string> = {}): Promise<DeskServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-desk-e2e-"));
   const log = path.join(dataDir, "server.log");
@@ -27,6 +27,8 @@ export async function startDeskServer(): Promise<DeskServer> {
       LOG_LEVEL: "warn",
       SMTP_URL: "",
       DATABASE_URL: "",
+      IMAP_URL: "",
+      ...env,
     },
     stdio: ["ignore", out, out],
   });

@@ -101,7 +101,7 @@ test("a day on the desk: first run, a request worked to a reply, export, invitat
   await page.getByLabel("Internal note").fill("Sent prices for SKF and FAG; chasing on Friday");
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Note added." })).toBeVisible();
-  const timeline = page.getByRole("list", { name: "What happened" });
+  const timeline = page.getByRole("list", { name: "Conversation, oldest first" });
   await expect(timeline).toContainText("Alex Admin changed the status from New to Quoted");
   await expect(timeline).toContainText("Alex Admin added a note");
   await expect(timeline).toContainText("Sent prices for SKF and FAG; chasing on Friday");
@@ -384,7 +384,7 @@ test("a team of two on the desk: acknowledgement, search by part, ownership, a s
   // Nothing of Sam's stale change was written.
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("quoted");
-  await expect(page.getByRole("list", { name: "What happened" })).not.toContainText("to Lost");
+  await expect(page.getByRole("list", { name: "Conversation, oldest first" })).not.toContainText("to Lost");
 
   // Alex gives it to Sam, who is told by e-mail.
   await page.getByLabel("Assign to").selectOption({ label: "Sam Staff" });

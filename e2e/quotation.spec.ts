@@ -5,14 +5,19 @@ import { expect, type Page, test } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
 import { expectNoAxeViolations, hydrated } from "#e2e/support.ts";
+import { buyerMail } from "#test/buyer-mail.ts";
+import { type ImapServer, startDovecot } from "#test/dovecot.ts";
 
 let server: DeskServer;
+let mailbox: ImapServer;
 test.describe.configure({ timeout: 300_000 });
 test.beforeEach(async () => {
-  server = await startDeskServer();
+  mailbox = await startDovecot();
+  server = await startDeskServer({ IMAP_URL: mailbox.url });
 });
 test.afterEach(async () => {
   await server?.stop();
+  await mailbox?.stop();
 });
 
 async function checkPage(page: Page) {
@@ -68,7 +73,7 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   await checkPage(page);
   await page.getByRole("button", { name: "Send reply" }).click();
   await expect(page.getByRole("status").first()).toHaveText("Reply on its way to the buyer.");
-  const emails = page.getByRole("region", { name: "E-mails with the buyer" });
+  const emails = page.getByRole("region", { name: "Conversation" });
   await expect(emails).toContainText(`Your quote request ${reference}`);
   await expect
     .poll(() => fs.readdirSync(path.join(server.dataDir, "outbox")).filter((f) => f.startsWith(`${reference}-reply-`)))
@@ -146,10 +151,34 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   await page.reload();
   await expect(quotations).toContainText("E-mailed");
 
+  // The buyer answers the quotation: it arrives in the sales mailbox and joins the request.
+  await mailbox.append(
+    await buyerMail({
+      from: "Robin Buyer <robin@plant.example>",
+      subject: `Re: ${mail.subject}`,
+      inReplyTo: mail.messageId,
+      references: mail.messageId,
+      text: `Thanks, go ahead with all six lines. PO 4471 to follow.\n\nOn Tue, 24 Nov 2026, Sales wrote:\n> Please find our quotation attached.`,
+    }),
+  );
+  const conversation = page.getByRole("region", { name: "Conversation" });
+  await expect(async () => {
+    await page.reload();
+    await expect(conversation).toContainText("go ahead with all six lines", { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(conversation).toContainText("E-mail from robin@plant.example");
+  await expect(conversation.getByText("Earlier messages it quotes")).toBeVisible();
+  await expect(page.getByText("Customer replied").first()).toBeVisible();
+  await checkPage(page);
+  await page.goto(`${server.url}/desk`);
+  await expect(page.getByRole("listitem").filter({ hasText: reference })).toContainText("Customer replied");
+  await page.goto(`${server.url}/desk/quotes/${reference}`);
+
   await page.getByLabel("Status").selectOption("won");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("status").first()).toHaveText("Status changed to Won.");
-  await expect(page.getByRole("list", { name: "What happened" })).toContainText("to Won (£134.10 net)");
+  await expect(page.getByText("Customer replied")).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Conversation, oldest first" })).toContainText("to Won (£134.10 net)");
 
   // The month's figures: the quotation sent, its value, the value won and the win rate.
   await page.goto(`${server.url}/desk`);

@@ -1,14 +1,16 @@
 // The desk's inbox with 100,000 stored requests on the embedded database: seeds a DATA_DIR, starts the
 // production build on it, signs in and times the server's answer to the first page, filtered pages, a deep
-// page and searches (full server-rendered pages, sequential, after a warm-up). Target: p99 ≤ 150 ms.
+// page, searches and a request page with a 50-message conversation (full server-rendered pages, sequential,
+// after a warm-up). Target: p99 ≤ 150 ms.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createStaffAccount, getAuth } from "#app/desk/auth.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
-import { openDatabase } from "#db/client.server.ts";
+import { type Db, openDatabase } from "#db/client.server.ts";
+import { quotes } from "#db/schema.ts";
 import { startServer } from "#test/server.ts";
 
 const total = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -67,10 +69,35 @@ async function seed() {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
+/** The newest request gets a conversation of 50 e-mails, each way in turn, each quoting the one before. */
+async function seedConversation(db: Db) {
+  await db.execute(sql`
+    insert into quote_messages (quote_id, direction, subject, body, message_id, from_address, sent_by_name,
+      created_at, sent_at)
+    select q.id, case when m % 2 = 0 then 'out' else 'in' end, 'Re: Quotation ' || q.reference,
+      repeat('Thanks for the prices. Could you confirm the lead time on line ' || m || '? ', 8)
+        || E'\n\nOn Tue, 24 Nov 2026 at 10:02, Sales wrote:\n' || repeat(E'> Please find our quotation attached.\n', 20),
+      '<bench-' || m || '@bench.example>', case when m % 2 = 1 then q.email end,
+      case when m % 2 = 0 then 'Bench Admin' end, q.created_at + make_interval(mins => m * 10),
+      case when m % 2 = 0 then q.created_at + make_interval(mins => m * 10) end
+    from quotes q, generate_series(1, 50) as m
+    where q.idempotency_key = 'bench-1'
+    on conflict do nothing
+  `);
+  const [row] = await db
+    .select({ reference: quotes.reference })
+    .from(quotes)
+    .where(eq(quotes.idempotencyKey, "bench-1"));
+  if (!row) throw new Error("The seeded requests are missing");
+  return row.reference;
+}
+
 let failed = false;
 if (!reused) await seed();
 // Migrations (and the first open of a large embedded database) before the server's start-up clock runs.
-await (await openDatabase({ dataDir })).close();
+const opened = await openDatabase({ dataDir });
+const conversation = await seedConversation(opened.db);
+await opened.close();
 const server = await startServer({ LOG_LEVEL: "warn" }, dataDir);
 try {
   const signIn = await fetch(`${server.url}/desk/sign-in`, {
@@ -114,6 +141,7 @@ try {
     ["spam folder", () => "/desk?status=spam"],
     ["page 21 (keyset)", () => deep],
     ["search (8 terms in turn)", (i) => `/desk?q=${encodeURIComponent(searches[i % searches.length] ?? "seal")}`],
+    ["request with 50 e-mails", () => `/desk/quotes/${conversation}`],
   ];
   console.log(`\n${samples} sequential requests per scenario (after 20 warm-up), server-rendered pages:`);
   for (const [label, pathFor] of scenarios) {

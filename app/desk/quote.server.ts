@@ -36,6 +36,7 @@ export async function findQuote(db: Db, reference: string) {
         fileName: attachments.fileName,
         contentType: attachments.contentType,
         size: attachments.size,
+        messageId: attachments.messageId,
       })
       .from(attachments)
       .where(eq(attachments.quoteId, quote.id))

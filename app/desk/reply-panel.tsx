@@ -1,20 +1,10 @@
 import { Form, Link } from "react-router";
-import { formatDateTime } from "#app/desk/labels.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
-import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { buttonClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 
 const controlClass = "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5";
 
 type Saved = { id: number; title: string };
-type Message = {
-  id: number;
-  direction: "out" | "in";
-  subject: string;
-  body: string;
-  sentByName: string | null;
-  createdAt: Date | string;
-  sentAt: Date | string | null;
-};
 
 /** Writing to the buyer from the desk: start from a saved reply, edit, send through the outbox. */
 export function ReplyPanel({
@@ -113,31 +103,5 @@ export function ReplyPanel({
         </div>
       </Form>
     </div>
-  );
-}
-
-/** The e-mails sent to the buyer from the desk, newest first, with whether each has left. */
-export function MessagesPanel({ messages }: { messages: Message[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <section aria-labelledby="messages-heading" className={`${cardClass} min-w-0`}>
-      <h2 id="messages-heading" className="text-lg font-bold text-navy">
-        E-mails with the buyer
-      </h2>
-      <ol className="mt-2 space-y-4">
-        {messages.map((message) => (
-          <li key={message.id} className="break-words">
-            <p className="font-semibold">{message.subject}</p>
-            <p className="text-sm text-slate-700">
-              {message.direction === "out" ? `From ${message.sentByName ?? "the desk"}` : "From the buyer"} ·{" "}
-              {message.sentAt
-                ? `e-mailed ${formatDateTime(message.sentAt)}`
-                : `waiting to be sent since ${formatDateTime(message.createdAt)}`}
-            </p>
-            <p className="mt-1 whitespace-pre-wrap">{message.body}</p>
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }

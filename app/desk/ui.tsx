@@ -1,4 +1,4 @@
-import { AlertTriangle, Flame } from "lucide-react";
+import { AlertTriangle, Flame, MailOpen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, useLocation } from "react-router";
 import {
@@ -145,6 +145,17 @@ export function StatusBadge({ status }: { status: QuoteStatus }) {
       className={`inline-block rounded border px-2 py-0.5 text-sm font-semibold whitespace-nowrap ${statusTone[status]}`}
     >
       {statusLabels[status]}
+    </span>
+  );
+}
+
+/** The buyer has written and the desk has not answered yet. */
+export function CustomerRepliedBadge({ at }: { at: Date | string | null }) {
+  if (!at) return null;
+  return (
+    <span className="inline-flex items-center gap-1 rounded bg-navy px-2 py-0.5 text-sm font-bold whitespace-nowrap text-white">
+      <MailOpen aria-hidden="true" className="size-4" />
+      Customer replied
     </span>
   );
 }

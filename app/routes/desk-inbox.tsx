@@ -11,6 +11,7 @@ import {
 import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
+  CustomerRepliedBadge,
   cardClass,
   ResponseClock,
   StatusBadge,
@@ -314,7 +315,7 @@ function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
   const emergency = row.urgency === "emergency" && (row.status === "new" || row.status === "in_progress");
   return (
     <li
-      className={`rounded-lg border bg-white p-3 shadow-sm sm:p-4 ${emergency ? "border-l-8 border-red-700" : "border-slate-200"}`}
+      className={`rounded-lg border bg-white p-3 shadow-sm sm:p-4 ${emergency ? "border-l-8 border-red-700" : row.customerRepliedAt ? "border-l-8 border-navy" : "border-slate-200"}`}
     >
       <div className="grid grid-cols-1 gap-x-4 gap-y-1 md:grid-cols-[minmax(9rem,auto)_1fr_auto]">
         <p className="font-mono font-bold">
@@ -330,6 +331,7 @@ function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
           {row.company ? <span className="text-slate-700"> · {row.company}</span> : null}
         </p>
         <p className="flex flex-wrap items-center gap-2 md:justify-end">
+          <CustomerRepliedBadge at={row.customerRepliedAt} />
           <StatusBadge status={row.status} />
           <UrgencyBadge urgency={row.urgency} />
         </p>

@@ -1,9 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigation } from "react-router";
+import { Conversation, FileList } from "#app/desk/conversation.tsx";
 import {
-  eventText,
   formatDateTime,
-  formatSize,
   lostReasonLabels,
   notificationKindLabels,
   spamReasonLabel,
@@ -14,10 +13,11 @@ import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts
 import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel, VersionField } from "#app/desk/quote-panels.tsx";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/replies.server.ts";
-import { MessagesPanel, ReplyPanel } from "#app/desk/reply-panel.tsx";
+import { ReplyPanel } from "#app/desk/reply-panel.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
+  CustomerRepliedBadge,
   cardClass,
   ResponseClock,
   StatusBadge,
@@ -94,6 +94,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const reply = useFetcher<ActionReply>({ key: "reply" });
   const busy = useNavigation().state === "submitting";
   const spam = quote.status === "spam";
+  const formFiles = files.filter((file) => file.messageId === null);
   const subject = `Your quote request ${quote.reference} — ${siteName}`;
   const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
   const contactLink = "font-semibold text-steel underline underline-offset-2";
@@ -146,6 +147,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <h1 className="font-mono text-2xl font-bold text-navy">{quote.reference}</h1>
         <StatusBadge status={quote.status} />
         <UrgencyBadge urgency={quote.urgency} />
+        <CustomerRepliedBadge at={quote.customerRepliedAt} />
         <ResponseClock quote={quote} now={now} />
       </div>
       <div role="status" className="mt-3 min-h-6 font-semibold">
@@ -236,37 +238,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               </div>
             </>
           ) : null}
-          {files.length > 0 ? (
+          {formFiles.length > 0 ? (
             <>
               <h3 className="mt-4 font-semibold text-slate-700">Attachments</h3>
-              <ul className="mt-1 space-y-1 text-sm">
-                {files.map((file) => (
-                  <li key={file.id} className="flex flex-wrap items-center gap-3 break-all">
-                    {file.contentType.startsWith("image/") ? (
-                      <img
-                        src={`/desk/attachments/${file.id}?thumbnail`}
-                        alt=""
-                        width={96}
-                        height={96}
-                        loading="lazy"
-                        className="size-24 rounded border border-slate-200 bg-slate-50 object-contain"
-                      />
-                    ) : null}
-                    <span>
-                      <a
-                        href={`/desk/attachments/${file.id}`}
-                        className="font-semibold text-steel underline"
-                        download={file.contentType === "application/pdf" ? "" : undefined}
-                      >
-                        {file.fileName}
-                      </a>{" "}
-                      <span className="text-slate-700">
-                        ({file.contentType}, {formatSize(file.size)})
-                      </span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <FileList files={formFiles} />
             </>
           ) : null}
         </section>
@@ -388,30 +363,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           </section>
         )}
 
-        <section aria-labelledby="timeline-heading" className={`${cardClass} min-w-0`}>
-          <h2 id="timeline-heading" className="text-lg font-bold text-navy">
-            Timeline
-          </h2>
-          <ol className="mt-3 space-y-3" aria-label="What happened">
-            <li>
-              <p className="text-sm text-slate-700">{formatDateTime(quote.createdAt)}</p>
-              <p>Received from the website</p>
-            </li>
-            {events.map((event) => (
-              <li key={event.id}>
-                <p className="text-sm text-slate-700">{formatDateTime(event.at)}</p>
-                <p>
-                  <span className="font-semibold">{event.actorName ?? "The system"}</span> {eventText(event)}
-                </p>
-                {event.kind === "note" ? (
-                  <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 break-words whitespace-pre-wrap">
-                    {String(event.detail.text ?? "")}
-                  </blockquote>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        </section>
+        <Conversation receivedAt={quote.createdAt} events={events} messages={loaderData.messages} files={files} />
         {mergedIntoReference ? null : (
           <QuotationsPanel
             reference={quote.reference}
@@ -419,7 +371,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             deliveries={loaderData.deliveries}
           />
         )}
-        <MessagesPanel messages={loaderData.messages} />
         {mergedIntoReference ? null : (
           <HistoryPanel
             version={quote.version}
