@@ -32,8 +32,9 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
-  // Tests that only send requests (tagged @api) run once, without a browser; the layout test sets its own
-  // widths, so it runs in one browser project.
+  // Tests that only send requests (tagged @api) run once, without a browser; the layout test and the desk's
+  // whole-day flows set their own widths (the desk's check every page at 390 px too), so they run in one
+  // browser project.
   projects: [
     { name: "api", grep: /@api\b/ },
     {
@@ -44,7 +45,7 @@ export default defineConfig({
     {
       name: "phone",
       grepInvert: /@api\b/,
-      testIgnore: /layout\.spec\.ts$/,
+      testIgnore: /(layout|desk)\.spec\.ts$/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import PostalMime from "postal-mime";
 import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
-import { expectNoAxeViolations, hydrated } from "#e2e/support.ts";
+import { checkPage, hydrated } from "#e2e/support.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { type ImapServer, startDovecot } from "#test/dovecot.ts";
 
@@ -19,14 +19,6 @@ test.afterEach(async () => {
   await server?.stop();
   await mailbox?.stop();
 });
-
-async function checkPage(page: Page) {
-  await expectNoAxeViolations(page);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 const parts = [
   ["6205-2RS", "4", "SKF", "6.45"],

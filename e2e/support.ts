@@ -39,6 +39,21 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
+/** axe finds nothing and nothing scrolls sideways, at the page's width and, when asked, at a phone's 390 px. */
+export async function checkPage(page: Page, { alsoAtPhoneWidth = false } = {}) {
+  const widths = [page.viewportSize(), ...(alsoAtPhoneWidth ? [{ width: 390, height: 844 }] : [])];
+  for (const size of widths) {
+    if (size && size !== widths[0]) await page.setViewportSize(size);
+    await expectNoAxeViolations(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `sideways scroll at ${size?.width} px`).toBeLessThanOrEqual(0);
+  }
+  const first = widths[0];
+  if (first && widths.length > 1) await page.setViewportSize(first);
+}
+
 /** Waits until React has hydrated, so clicks reach React's handlers. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(

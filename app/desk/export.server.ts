@@ -1,10 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, sql } from "drizzle-orm";
 import type { InboxQuery } from "#app/desk/inbox.server.ts";
-import { inboxConditions } from "#app/desk/inbox.server.ts";
+import { inboxColumns, inboxConditions, quotesColumn } from "#app/desk/inbox.server.ts";
 import { statusLabels } from "#app/desk/labels.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { Db } from "#db/client.server.ts";
-import { inboxPinned, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
+import { inboxPinned, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
 
 /** A cell a spreadsheet would run as a formula (= + - @, or a tab or CR first) is prefixed with a quote. */
 export function csvCell(value: string) {
@@ -84,14 +84,13 @@ export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">, s
           phone: quotes.phone,
           requirements: quotes.requirements,
           firstReplyAt: quotes.firstReplyAt,
-          owner: staffUser.name,
+          owner: inboxColumns.ownerName,
           parts: sql<
             string | null
-          >`(select string_agg(${quoteLines.quantity} || ' × ' || ${quoteLines.part} || coalesce(' (' || ${quoteLines.brand} || ')', ''), '; ' order by ${quoteLines.position}) from ${quoteLines} where ${quoteLines.quoteId} = ${quotes.id})`,
-          notes: sql<number>`(select count(*)::int from ${quoteEvents} where ${quoteEvents.quoteId} = ${quotes.id} and ${quoteEvents.kind} = 'note')`,
+          >`(select string_agg(${quoteLines.quantity} || ' × ' || ${quoteLines.part} || coalesce(' (' || ${quoteLines.brand} || ')', ''), '; ' order by ${quoteLines.position}) from ${quoteLines} where ${quoteLines.quoteId} = ${quotesColumn("id")})`,
+          notes: sql<number>`(select count(*)::int from ${quoteEvents} where ${quoteEvents.quoteId} = ${quotesColumn("id")} and ${quoteEvents.kind} = 'note')`,
         })
         .from(quotes)
-        .leftJoin(staffUser, eq(quotes.ownerId, staffUser.id))
         .where(and(...conditions))
         .orderBy(sql`${pinned} desc`, sql`${quotes.createdAt} desc`, sql`${quotes.id} desc`)
         .limit(batchSize);
