@@ -149,6 +149,28 @@ describeEachDatabase("the buyer's e-mails", (target) => {
     const [message] = await incoming(quote.id);
     expect(message).toMatchObject({ fromAddress: "sam@other.example", fromOther: true });
     expect(await current(quote.id)).toMatchObject({ status: "in_progress", lostReason: null, closedAt: null });
+    // Malformed MIME (no closing boundary, broken base64, a NUL and a lone surrogate) is still read as far as it goes.
+    const broken = Buffer.from(
+      [
+        `Subject: Re: ${quote.reference}`,
+        "From: dana@works.example",
+        'Content-Type: multipart/mixed; boundary="b1"',
+        "",
+        "--b1",
+        "Content-Type: text/plain; charset=utf-8",
+        "",
+        "Still needed\u0000 \ud800 by Friday",
+        "--b1",
+        'Content-Type: image/jpeg; name="x.jpg"',
+        "Content-Transfer-Encoding: base64",
+        "",
+        "!!!not base64!!!",
+      ].join("\r\n"),
+    );
+    expect(await joinMail(broken, desk)).toBe("joined");
+    const read = (await incoming(quote.id)).find((m) => m.body.includes("Still needed"));
+    expect(read?.body).not.toMatch(/[\u0000\ud800]/);
+    expect(read?.notKept).toEqual(["x.jpg (6 bytes): not a photo or a PDF"]);
     const foreign = await buyerMail({ subject: "Hello", inReplyTo: `<${quote.reference}.1.abc@elsewhere.example>` });
     expect(await joinMail(foreign, desk)).toBe("no request");
     expect(await joinMail(Buffer.from("\u0000\u0000 not mime at all"), desk)).not.toBe("joined");
