@@ -19,7 +19,11 @@ export type RunningServer = {
 export async function startServer(
   env: Record<string, string> = {},
   dataDir?: string,
-  options: { port?: number; entry?: string } = {},
+  options: {
+    port?: number;
+    entry?: string /** A command the server runs under, such as strace. */;
+    wrapper?: string[];
+  } = {},
 ): Promise<RunningServer> {
   if (!fs.existsSync("build/server/index.js")) throw new Error("No build: run `npm run build` first.");
   const port = options.port ?? (await freePort());
@@ -35,7 +39,8 @@ export async function startServer(
   ) {
     throw new Error(`Port ${port} is already serving: stop that server first.`);
   }
-  const child = spawn(nodeBin, [options.entry ?? "server/index.js"], {
+  const [command, ...args] = [...(options.wrapper ?? []), nodeBin, options.entry ?? "server/index.js"];
+  const child = spawn(command ?? nodeBin, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
+import { writeFileDurably } from "#app/lib/durable-file.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
@@ -310,10 +310,8 @@ export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir">): Maile
       if (!fileNamePattern.test(name)) throw new Error(`Not a message name: ${name}`);
       const info = await transport.sendMail(message);
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      // Written aside and renamed, so whoever reads the folder never sees half a message.
-      const temporary = path.join(dir, `.${name}.${randomUUID()}.tmp`);
-      await fs.writeFile(temporary, info.message as Buffer, { mode: 0o600 });
-      await fs.rename(temporary, path.join(dir, `${name}.eml`));
+      // Whoever reads the folder never sees half a message, and the outbox marks it sent only once it is on disk.
+      await writeFileDurably(path.join(dir, `${name}.eml`), info.message as Buffer);
     },
     async verify() {
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });

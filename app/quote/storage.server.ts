@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { AwsClient } from "aws4fetch";
+import { copyDurably, renameDurably } from "#app/lib/durable-file.server.ts";
 
 /** Where attachment bytes live: a folder under DATA_DIR, or an S3-compatible bucket. Keys are random. */
 export type FileStorage = {
@@ -36,12 +37,13 @@ export function createFsStorage(dir: string): FileStorage {
     kind: "fs",
     async put(key, localPath) {
       await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+      // Flushed before the request that brought it is acknowledged (see durable-file.server.ts).
+      await fs.chmod(localPath, 0o600);
       try {
-        await fs.chmod(localPath, 0o600);
-        await fs.rename(localPath, pathOf(key));
+        await renameDurably(localPath, pathOf(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
-        await fs.copyFile(localPath, pathOf(key));
+        await copyDurably(localPath, pathOf(key));
         await fs.rm(localPath, { force: true });
       }
     },

@@ -1,0 +1,64 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { startServer } from "#test/server.ts";
+import { samplePdf, uploadForm } from "#test/uploads.ts";
+
+const strace = (() => {
+  try {
+    return execFileSync("sh", ["-c", "command -v strace"], { encoding: "utf8" }).trim();
+  } catch {
+    return undefined;
+  }
+})();
+
+// Traced at the system-call level: the attachment's bytes and its name are on disk before the buyer is told
+// the request is kept, so a power cut right after the answer loses nothing.
+it.runIf(strace || process.env.CI)(
+  "flushes an attachment and its folder before answering the post that brought it",
+  async () => {
+    if (!strace) throw new Error("strace is needed: apt-get install strace");
+    const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "strace-")), "trace.log");
+    const calls = "trace=fsync,fdatasync,rename,renameat,renameat2,write,writev";
+    const server = await startServer({ QUOTE_RATE_LIMIT: "1000" }, undefined, {
+      wrapper: [strace, "-f", "-y", "-s", "24", "-e", calls, "-o", trace],
+    });
+    try {
+      const response = await fetch(`${server.url}/quote/send`, {
+        method: "POST",
+        body: uploadForm([{ name: "drawing.pdf", bytes: samplePdf, type: "application/pdf" }]),
+        headers: { origin: server.url },
+      });
+      expect(response.status).toBe(200);
+    } finally {
+      // The server is strace's child: stopping it ends the trace.
+      const pid = execFileSync("pgrep", ["-P", String(server.child.pid)], { encoding: "utf8" }).split("\n")[0];
+      process.kill(Number(pid), "SIGTERM");
+      await new Promise((resolve) => server.child.once("exit", resolve));
+    }
+    const lines = fs.readFileSync(trace, "utf8").split("\n");
+    const uploads = path.join(server.dataDir, "uploads");
+    const at = (test: (line: string) => boolean, what: string) => {
+      const index = lines.findIndex(test);
+      expect(index, what).toBeGreaterThanOrEqual(0);
+      return index;
+    };
+    const fileSynced = at(
+      (l) => /\bfsync\(\d+<[^>]*\.incoming\/[0-9a-f]+\.part\.pdf>\) = 0/.test(l),
+      "fsync of the attachment",
+    );
+    const renamed = at(
+      (l) => /\brename(at2?)?\(.*\.incoming\/.*uploads\/[0-9a-f]{32}\.pdf"/.test(l),
+      "rename into storage",
+    );
+    const dirSynced = at((l) => l.includes(`fsync(`) && l.includes(`<${uploads}>) = 0`), "fsync of the uploads folder");
+    // The post's answer is the last one written: only the health check came before it.
+    const answered = lines.findLastIndex((l) => /\bwritev?\(\d+<socket:\[\d+\]>, .*"HTTP\/1\.1 200/.test(l));
+    expect(fileSynced).toBeLessThan(renamed);
+    expect(renamed).toBeLessThan(dirSynced);
+    expect(dirSynced).toBeLessThan(answered);
+  },
+  180_000,
+);
