@@ -2,6 +2,7 @@
 // Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { ConfigError, readConfig } from "#app/lib/env.server.ts";
+import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import { loadQuoteExtras } from "#app/quote/outbox.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
@@ -12,12 +13,7 @@ const usage = "Usage: npm run quotes -- list | show <reference> | export --csv";
 
 type OutboxRow = typeof outbox.$inferSelect;
 
-const londonTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-const when = (date: Date | null) => (date ? londonTime.format(date) : "—");
+const when = (date: Date | null) => (date ? formatDateTime(date) : "—");
 
 /** Customer text goes to a terminal: no escape sequences or stray control characters. */
 function printable(value: string, keepNewlines = false) {

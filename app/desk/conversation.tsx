@@ -1,6 +1,8 @@
-import { eventText, formatDateTime, formatSize } from "#app/desk/labels.ts";
+import { eventText } from "#app/desk/labels.ts";
 import { cardClass } from "#app/desk/ui.tsx";
+import { formatDateTime } from "#app/lib/london-time.ts";
 import { splitQuoted } from "#app/mail-in/quoted.ts";
+import { formatBytes } from "#app/quote/attachments.ts";
 
 type When = Date | string;
 export type ConversationFile = {
@@ -55,7 +57,7 @@ export function FileList({ files }: { files: ConversationFile[] }) {
               {file.fileName}
             </a>{" "}
             <span className="text-slate-700">
-              ({file.contentType}, {formatSize(file.size)})
+              ({file.contentType}, {formatBytes(file.size)})
             </span>
           </span>
         </li>

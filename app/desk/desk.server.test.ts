@@ -7,7 +7,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Auth, createStaffAccount, getAuth, sessionLifetimeDays } from "#app/desk/auth.server.ts";
 import { csvCell, exportCsv } from "#app/desk/export.server.ts";
-import { inboxPage, monthStart, notificationHealth, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
+import { inboxPage, notificationHealth, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import { responseClock } from "#app/desk/labels.ts";
 import { listPeople, removePerson } from "#app/desk/people.server.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
@@ -17,6 +17,7 @@ import { consumeSetupToken, createSetupLink, setupTokenValid } from "#app/desk/s
 import { signIn, wrongCredentials } from "#app/desk/sign-in.server.ts";
 import { accountFailureLimit, addressFailureLimit, throttleKeys } from "#app/desk/throttle.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
+import { monthStart } from "#app/lib/london-time.ts";
 import { storeQuote } from "#app/quote/store.server.ts";
 import type { Db } from "#db/client.server.ts";
 import {

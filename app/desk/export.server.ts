@@ -2,6 +2,7 @@ import { and, sql } from "drizzle-orm";
 import type { InboxQuery } from "#app/desk/inbox.server.ts";
 import { inboxColumns, inboxConditions, quotesColumn } from "#app/desk/inbox.server.ts";
 import { statusLabels } from "#app/desk/labels.ts";
+import { spreadsheetTime } from "#app/lib/london-time.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { Db } from "#db/client.server.ts";
 import { inboxPinned, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
@@ -29,21 +30,6 @@ const header = [
   "First reply",
 ];
 
-const londonParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** UK time as "2026-11-24 13:21", which spreadsheets read as a date and time. */
-export function spreadsheetTime(value: Date) {
-  const part = Object.fromEntries(londonParts.formatToParts(value).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
-}
 const batchSize = 500;
 
 /**

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or,
 import { z } from "zod";
 import { statusFilters } from "#app/desk/labels.ts";
 import { phoneDigits } from "#app/desk/search-keys.ts";
+import { monthStart } from "#app/lib/london-time.ts";
 import { quoteCategories, urgencies } from "#app/quote/schema.ts";
 import { compact } from "#app/search/normalise.ts";
 import type { Db } from "#db/client.server.ts";
@@ -176,30 +177,6 @@ export async function statusCounts(db: Db) {
   const counts = Object.fromEntries(quoteStatuses.map((s) => [s, 0])) as Record<QuoteStatus, number>;
   for (const row of rows) if (row.status in counts) counts[row.status as QuoteStatus] = row.count;
   return counts;
-}
-
-/** The first moment of this month in UK time, when the month's figures start. */
-export function monthStart(now = new Date()) {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/London",
-    year: "numeric",
-    month: "2-digit",
-  }).formatToParts(now);
-  const year = Number(parts.find((p) => p.type === "year")?.value);
-  const month = Number(parts.find((p) => p.type === "month")?.value);
-  // Midnight in London is 00:00 or 23:00 UTC the day before; try both and keep the one that is the 1st there.
-  for (const offset of [0, 1]) {
-    const candidate = new Date(Date.UTC(year, month - 1, 1, 0 - offset));
-    const day = new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      day: "numeric",
-      hour: "numeric",
-      hourCycle: "h23",
-    }).formatToParts(candidate);
-    if (day.find((p) => p.type === "day")?.value === "1" && day.find((p) => p.type === "hour")?.value === "00")
-      return candidate;
-  }
-  return new Date(Date.UTC(year, month - 1, 1));
 }
 
 type MonthFigures = Awaited<ReturnType<typeof computeMonthFigures>>;

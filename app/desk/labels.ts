@@ -50,20 +50,6 @@ export const notificationKindLabels: Record<string, string> = {
   acknowledgement: "Acknowledgement to the buyer",
 };
 
-const london = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", ...options });
-const dateTime = london({ day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-const timeOnly = london({ hour: "2-digit", minute: "2-digit" });
-const dayKey = london({ year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** UK time; today's times without the date. */
-export function formatWhen(value: Date | string, now: Date) {
-  const date = new Date(value);
-  return dayKey.format(date) === dayKey.format(now) ? `Today ${timeOnly.format(date)}` : dateTime.format(date);
-}
-
-export const formatDateTime = (value: Date | string) => dateTime.format(new Date(value));
-
 /** "45 min", "3 h 20 min", "2 days 4 h". */
 export function formatDuration(seconds: number) {
   const minutes = Math.max(0, Math.floor(seconds / 60));
@@ -72,12 +58,6 @@ export function formatDuration(seconds: number) {
   if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
   const days = Math.floor(hours / 24);
   return hours % 24 === 0 ? `${days} days` : `${days} days ${hours % 24} h`;
-}
-
-export function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The response promise: amber after 4 hours without a reply, red once the 24-hour promise is broken. */

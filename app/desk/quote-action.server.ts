@@ -4,7 +4,7 @@ import { z } from "zod";
 import { readFormData } from "#app/desk/form.server.ts";
 import { noteSchema } from "#app/desk/forms.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
-import { eventText, formatWhen, statusLabels } from "#app/desk/labels.ts";
+import { eventText, statusLabels } from "#app/desk/labels.ts";
 import {
   addNote,
   applyChange,
@@ -19,6 +19,7 @@ import {
 import { replyLimits, sendReply } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
+import { formatWhen } from "#app/lib/london-time.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
 import { lostReasons, quoteStatuses, quotes } from "#db/schema.ts";
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
-import { formatDateTime, statusLabels } from "#app/desk/labels.ts";
+import { statusLabels } from "#app/desk/labels.ts";
 import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { exportCsv, spreadsheetTime } from "#app/desk/export.server.ts";
+import { exportCsv } from "#app/desk/export.server.ts";
 import { computeMonthFigures, inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import { customerHistory } from "#app/desk/quote.server.ts";
 import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
@@ -9,9 +9,10 @@ import { searchKeys } from "#app/desk/search-keys.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
+import { londonDay, spreadsheetTime } from "#app/lib/london-time.ts";
 import type { Services } from "#app/lib/services.server.ts";
 import { checkDraft, emptyLine } from "#app/quotation/draft.ts";
-import { sendQuotation, ukToday } from "#app/quotation/quotation.server.ts";
+import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { type QuoteExtras, storeQuote } from "#app/quote/store.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
@@ -287,7 +288,7 @@ describeEachDatabase("the desk for a team", (target: TestDatabase) => {
       subject: "Quotation",
       message: "Attached",
     };
-    const checked = checkDraft(draft, ukToday());
+    const checked = checkDraft(draft, londonDay());
     if (!checked.ok) throw new Error("invalid");
     await db().transaction((tx) => sendQuotation(tx, answered, draft, checked.value, alex, config.site));
     const version = (await current(answered.id)).version;

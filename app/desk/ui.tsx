@@ -1,14 +1,8 @@
 import { AlertTriangle, Flame, MailOpen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, useLocation } from "react-router";
-import {
-  type ClockState,
-  formatDuration,
-  formatWhen,
-  responseClock,
-  roleLabels,
-  statusLabels,
-} from "#app/desk/labels.ts";
+import { type ClockState, formatDuration, responseClock, roleLabels, statusLabels } from "#app/desk/labels.ts";
+import { formatWhen } from "#app/lib/london-time.ts";
 import { useSite } from "#app/lib/root-data.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 

@@ -143,23 +143,20 @@ export function PreparedRouter({ prepared }: { prepared: PreparedRouterData }) {
 
   // The trailing empty fragment matches <ServerRouter>'s tree, so that useId values hydrate.
   return (
-    <>
-      <UNSAFE_FrameworkContext.Provider
-        value={{
-          manifest,
-          routeModules,
-          future: context.future,
-          criticalCss,
-          ssr: context.ssr,
-          isSpaMode: context.isSpaMode,
-          routeDiscovery: context.routeDiscovery,
-        }}
-      >
-        <UNSAFE_RemixErrorBoundary location={location}>
-          <RouterProvider router={router} />
-        </UNSAFE_RemixErrorBoundary>
-      </UNSAFE_FrameworkContext.Provider>
-      <></>
-    </>
+    <UNSAFE_FrameworkContext.Provider
+      value={{
+        manifest,
+        routeModules,
+        future: context.future,
+        criticalCss,
+        ssr: context.ssr,
+        isSpaMode: context.isSpaMode,
+        routeDiscovery: context.routeDiscovery,
+      }}
+    >
+      <UNSAFE_RemixErrorBoundary location={location}>
+        <RouterProvider router={router} />
+      </UNSAFE_RemixErrorBoundary>
+    </UNSAFE_FrameworkContext.Provider>
   );
 }

@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
-import { formatSize } from "#app/desk/labels.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
-import { attachmentRules } from "#app/quote/attachments.ts";
+import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/storage.server.ts";
 import { type ReceivedFile, receiveBytes, UploadError } from "#app/quote/uploads.server.ts";
 import type { Db } from "#db/client.server.ts";
@@ -41,12 +40,12 @@ async function keepAttachments(mail: IncomingMail, desk: MailDesk): Promise<Kept
   const kept: Kept = { files: [], notKept: [] };
   let total = 0;
   for (const { fileName, bytes } of mail.attachments) {
-    const refuse = (why: string) => kept.notKept.push(`${fileName} (${formatSize(bytes.length)}): ${why}`);
+    const refuse = (why: string) => kept.notKept.push(`${fileName} (${formatBytes(bytes.length)}): ${why}`);
     if (kept.files.length >= attachmentRules.maxFiles) refuse(`more than ${attachmentRules.maxFiles} files`);
     else if (bytes.length > attachmentRules.maxFileBytes)
-      refuse(`over ${formatSize(attachmentRules.maxFileBytes)}, the most kept for one file`);
+      refuse(`over ${formatBytes(attachmentRules.maxFileBytes)}, the most kept for one file`);
     else if (total + bytes.length > attachmentRules.maxTotalBytes)
-      refuse(`over ${formatSize(attachmentRules.maxTotalBytes)} in all`);
+      refuse(`over ${formatBytes(attachmentRules.maxTotalBytes)} in all`);
     else {
       try {
         const file = await receiveBytes(bytes, fileName, desk.incomingDir);

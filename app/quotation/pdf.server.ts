@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { quotationPdfText as words } from "#app/content/quotation.ts";
 import { type Site, tradeCounterAddress } from "#app/content/site.ts";
+import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import type { CheckedQuotation } from "#app/quotation/draft.ts";
 import { formatPence, percentText } from "#app/quotation/money.ts";
 
@@ -20,9 +21,6 @@ export type QuotationDocument = {
   content: CheckedQuotation;
   issuedAt: Date;
 };
-
-const longDate = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "long" });
-export const formatDay = (isoDay: string) => longDate.format(new Date(`${isoDay}T12:00:00Z`));
 
 /** The quotation as an A4 PDF: the company's identity, the buyer, every line, the totals, validity and terms. */
 export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
@@ -54,7 +52,7 @@ export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
   doc.moveDown(1.2).fillColor("#000000");
   doc.font("bold").fontSize(16).text(`${words.title} ${label}`);
   doc.font("body").fontSize(10);
-  doc.text(`Date: ${longDate.format(input.issuedAt)}`);
+  doc.text(`Date: ${formatDay(londonDay(input.issuedAt))}`);
   doc.text(`${words.validUntil}: ${formatDay(content.validUntil)}`);
   doc.moveDown(0.6);
   doc.font("bold").text("For:");

@@ -7,9 +7,10 @@ import PostalMime from "postal-mime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sendReply } from "#app/desk/replies.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
+import { londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
-import { currentDraft, saveDraft, sendQuotation, ukToday } from "#app/quotation/quotation.server.ts";
+import { currentDraft, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { storeQuote } from "#app/quote/store.server.ts";
 import { quotations, quoteMessages, quotes } from "#db/schema.ts";
@@ -71,7 +72,7 @@ const pdfText = (pdf: Uint8Array) => {
 
 describe("checking a draft", () => {
   it("works out the totals in pence: 6 lines, delivery and VAT on the net", () => {
-    const checked = checkDraft(sixLines, ukToday());
+    const checked = checkDraft(sixLines, londonDay());
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     // 25.80 + 22.40 + 9.90 + 37.50 + 23.00 + 6.00 + 9.50 delivery = 134.10; VAT 26.82; 160.92.
     expect(checked.value).toMatchObject({ netPence: 13_410, vatPence: 2682, grossPence: 16_092 });
@@ -90,7 +91,7 @@ describe("checking a draft", () => {
         ],
         validUntil: "2020-01-01",
       },
-      ukToday(),
+      londonDay(),
     );
     expect(bad).toEqual({
       ok: false,
@@ -105,7 +106,7 @@ describe("checking a draft", () => {
     });
     const many = checkDraft(
       { ...sixLines, lines: Array(201).fill(emptyLine({ description: "x", unitPrice: "1" })) },
-      ukToday(),
+      londonDay(),
     );
     expect(many.ok ? undefined : many.errors.lines).toBe("A quotation has at most 200 lines");
   });
@@ -132,7 +133,7 @@ describeEachDatabase("quotations", (target) => {
     return quote;
   }
   const send = async (quote: typeof quotes.$inferSelect, draft = sixLines) => {
-    const checked = checkDraft(draft, ukToday());
+    const checked = checkDraft(draft, londonDay());
     if (!checked.ok) throw new Error(JSON.stringify(checked.errors));
     return db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, actor, config.site));
   };
@@ -144,7 +145,7 @@ describeEachDatabase("quotations", (target) => {
       emptyLine({ part: "6205-2RS", brand: "SKF", description: "6205-2RS", quantity: "4" }),
     ]);
     expect(draft).toMatchObject({ vatRate: "20", paymentTerms: config.quotation.paymentTerms, delivery: "0.00" });
-    expect(draft.validUntil > ukToday()).toBe(true);
+    expect(draft.validUntil > londonDay()).toBe(true);
   });
 
   it("numbers sent revisions /1, /2 and never lets a sent one change", async () => {
@@ -259,7 +260,7 @@ describe("the PDF", () => {
   it("renders 200 lines over several pages with emoji and right-to-left text in them", async () => {
     const checked = checkDraft(
       { ...sixLines, lines: Array(200).fill(emptyLine({ description: "مضخة — pump 🚀", unitPrice: "1.00" })) },
-      ukToday(),
+      londonDay(),
     );
     if (!checked.ok) throw new Error("not valid");
     const pdf = await renderQuotationPdf({

@@ -3,17 +3,13 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzl
 import { defaultQuotationEmail } from "#app/content/quotation.ts";
 import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
+import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
-import { formatDay } from "#app/quotation/pdf.server.ts";
 import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 
 type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
-
-const londonDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-/** Today in the UK as YYYY-MM-DD (en-CA writes dates that way). */
-export const ukToday = (now = new Date()) => londonDay.format(now);
 
 function addDays(isoDay: string, days: number) {
   const date = new Date(`${isoDay}T12:00:00Z`);
@@ -41,7 +37,7 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
     .where(eq(quotations.quoteId, quoteId))
     .orderBy(sql`${quotations.revision} desc nulls first`)
     .limit(1);
-  const today = ukToday();
+  const today = londonDay();
   // The team's saved reply called "Quotation" starts the e-mail, when they keep one.
   const [savedReply] = await db
     .select({ subject: savedReplies.subject, body: savedReplies.body })

@@ -4,6 +4,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
 import { writeFileDurably } from "#app/lib/durable-file.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
+import { formatFullDateTime } from "#app/lib/london-time.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
@@ -36,12 +37,6 @@ export function escapeHtml(value: string) {
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 }
-
-const londonTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "full",
-  timeStyle: "long",
-});
 
 const subjectPrefix: Record<string, string> = { emergency: "[EMERGENCY] ", urgent: "[Urgent] " };
 
@@ -152,7 +147,7 @@ export function composeQuoteEmail(
     ["Phone", quote.phone || "Not given"],
     ["Category", categoryLabel(quote.category ?? undefined)],
     ["Urgency", urgencyLabel(quote.urgency)],
-    ["Received", londonTime.format(quote.createdAt)],
+    ["Received", formatFullDateTime(quote.createdAt)],
   ];
   const reasons = (quote.spamReasons ?? []).map((reason) => spamReasonText[reason] ?? reason);
   const warning = reasons.length

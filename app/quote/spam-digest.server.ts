@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { Config } from "#app/lib/env.server.ts";
+import { formatDateTime } from "#app/lib/london-time.ts";
 import { compareAndSetSetting, readSetting } from "#app/lib/settings.server.ts";
 import { headerText } from "#app/quote/mail.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
@@ -13,12 +14,6 @@ export const digestSettingKey = "spam_digest_at";
 const listedMax = 200;
 const excerptLength = 300;
 
-const londonTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-
 type Held = Pick<
   typeof quotes.$inferSelect,
   "reference" | "customerName" | "email" | "company" | "phone" | "category" | "urgency" | "requirements" | "createdAt"
@@ -27,7 +22,7 @@ type Held = Pick<
 function describe(quote: Held) {
   const excerpt = quote.requirements.replace(/\s+/g, " ").trim();
   return [
-    `${quote.reference} — received ${londonTime.format(quote.createdAt)}`,
+    `${quote.reference} — received ${formatDateTime(quote.createdAt)}`,
     `  From:     ${headerText(quote.customerName)} <${headerText(quote.email)}>${quote.company ? `, ${headerText(quote.company)}` : ""}`,
     ...(quote.phone ? [`  Phone:    ${headerText(quote.phone)}`] : []),
     `  Wants:    ${categoryLabel(quote.category ?? undefined)}, ${urgencyLabel(quote.urgency)}`,
@@ -68,7 +63,7 @@ export async function queueSpamDigestIfDue(db: Db, config: Pick<Config, "quoteNo
     if (held.length === 0) return 0;
     const listed = held.slice(0, listedMax);
     const text = [
-      `${held.length} quote ${held.length === 1 ? "request was" : "requests were"} held as spam since ${londonTime.format(since)}. None of them was e-mailed to you.`,
+      `${held.length} quote ${held.length === 1 ? "request was" : "requests were"} held as spam since ${formatDateTime(since)}. None of them was e-mailed to you.`,
       "If one is a real customer, reply to them directly. `npm run quotes -- show <reference>` shows the whole request.",
       "",
       ...listed.map(describe).flatMap((entry) => [entry, ""]),

@@ -10,7 +10,7 @@ import { Busboy } from "@fastify/busboy";
 import { fileTypeFromFile } from "file-type";
 import pLimit from "p-limit";
 import sharp from "sharp";
-import { attachmentField, attachmentRules, cleanFileName } from "#app/quote/attachments.ts";
+import { attachmentField, attachmentRules, cleanFileName, formatBytes } from "#app/quote/attachments.ts";
 import { decodeHeic, HeicTooLargeError } from "#app/quote/heic.server.ts";
 
 /** Decoded size a photo may have: a 48-megapixel phone photo fits, a decompression bomb does not. */
@@ -60,11 +60,10 @@ const images: Record<string, StoredImage> = {
   "image/heif": { extension: "jpg", format: "jpeg", heic: true },
 };
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 export const limitMessages = {
   files: `Attach up to ${attachmentRules.maxFiles} files.`,
-  fileSize: `Each file can be up to ${megabytes(attachmentRules.maxFileBytes)}.`,
-  totalSize: `Attached files can be up to ${megabytes(attachmentRules.maxTotalBytes)} in all.`,
+  fileSize: `Each file can be up to ${formatBytes(attachmentRules.maxFileBytes)}.`,
+  totalSize: `Attached files can be up to ${formatBytes(attachmentRules.maxTotalBytes)} in all.`,
 };
 
 /**

@@ -1,13 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
-import {
-  formatDuration,
-  formatWhen,
-  type StatusFilter,
-  spamReasonLabel,
-  statusFilters,
-  statusLabels,
-} from "#app/desk/labels.ts";
+import { formatDuration, type StatusFilter, spamReasonLabel, statusFilters, statusLabels } from "#app/desk/labels.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
@@ -19,6 +12,7 @@ import {
   UrgencyBadge,
 } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
+import { formatWhen } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { categoryLabel, quoteCategories, urgencies } from "#app/quote/schema.ts";
 import type { QuoteStatus } from "#db/schema.ts";

@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
 import { invalid, readForm, readFormData } from "#app/desk/form.server.ts";
 import { inviteSchema } from "#app/desk/forms.ts";
-import { formatDateTime, roleLabels } from "#app/desk/labels.ts";
+import { roleLabels } from "#app/desk/labels.ts";
 import {
   invite,
   listPeople,
@@ -16,6 +16,7 @@ import { deskAuth, requireRole } from "#app/desk/session.server.ts";
 import { Alert, buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { servicesContext } from "#app/lib/context.ts";
+import { formatDateTime } from "#app/lib/london-time.ts";
 import type { Route } from "./+types/desk-people";
 
 export const meta: Route.MetaFunction = () => [

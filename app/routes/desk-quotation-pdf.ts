@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { readFormData } from "#app/desk/form.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
+import { londonDay } from "#app/lib/london-time.ts";
 import { type CheckedQuotation, checkDraft, draftFromForm } from "#app/quotation/draft.ts";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
-import { saveDraft, ukToday } from "#app/quotation/quotation.server.ts";
+import { saveDraft } from "#app/quotation/quotation.server.ts";
 import { quotations } from "#db/schema.ts";
 import type { Route } from "./+types/desk-quotation-pdf";
 
@@ -55,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const quote = await loadQuote(db, params.reference);
   const draft = draftFromForm(await readFormData(request));
   await saveDraft(db, quote.id, draft);
-  const checked = checkDraft(draft, ukToday());
+  const checked = checkDraft(draft, londonDay());
   if (!checked.ok) {
     const problems = Object.entries(checked.errors).map(([field, message]) => `${field}: ${message}`);
     return new Response(

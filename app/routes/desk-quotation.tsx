@@ -6,11 +6,12 @@ import { stale } from "#app/desk/quote-action.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
+import { londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
 import { LineFields, TermsFields } from "#app/quotation/editor.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { formatPence } from "#app/quotation/money.ts";
-import { currentDraft, saveDraft, sendQuotation, ukToday } from "#app/quotation/quotation.server.ts";
+import { currentDraft, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import type { Route } from "./+types/desk-quotation";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { config, database } = context.get(servicesContext);
   const quote = await loadQuote(database.db, params.reference);
   const draft = await currentDraft(database.db, quote.id, config);
-  const checked = checkDraft(draft, ukToday());
+  const checked = checkDraft(draft, londonDay());
   return {
     quote: { reference: quote.reference, version: quote.version, email: quote.email, name: quote.customerName },
     draft,
@@ -63,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return { ok: true, message: intent === "save" ? "Draft saved." : "Draft saved with the lines rearranged." };
   }
   await saveDraft(db, quote.id, draft);
-  const checked = checkDraft(draft, ukToday());
+  const checked = checkDraft(draft, londonDay());
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
     return data<Reply>(

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigation } from "react-router";
 import { Conversation, FileList } from "#app/desk/conversation.tsx";
 import {
-  formatDateTime,
   lostReasonLabels,
   notificationKindLabels,
   spamReasonLabel,
@@ -25,6 +24,7 @@ import {
   UrgencyBadge,
 } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
+import { formatDateTime } from "#app/lib/london-time.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
