@@ -193,7 +193,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-[3fr_2fr]">
-        <section aria-labelledby="request-heading" className={`${cardClass} min-w-0`}>
+        {/* Two columns on a wide screen, each packed from the top; on a phone, one in reading order. */}
+        <section aria-labelledby="request-heading" className={`${cardClass} min-w-0 lg:col-start-1 lg:row-start-1`}>
           <h2 id="request-heading" className="text-lg font-bold text-navy">
             Request as sent
           </h2>
@@ -247,7 +248,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         </section>
 
         {mergedIntoReference ? null : (
-          <section aria-labelledby="work-heading" className={`${cardClass} min-w-0`}>
+          <section
+            aria-labelledby="work-heading"
+            className={`${cardClass} min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1`}
+          >
             <h2 id="work-heading" className="text-lg font-bold text-navy">
               Work on it
             </h2>
@@ -363,24 +367,30 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           </section>
         )}
 
-        <Conversation receivedAt={quote.createdAt} events={events} messages={loaderData.messages} files={files} />
+        <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-2">
+          <Conversation receivedAt={quote.createdAt} events={events} messages={loaderData.messages} files={files} />
+        </div>
         {mergedIntoReference ? null : (
-          <QuotationsPanel
-            reference={quote.reference}
-            quotations={loaderData.quotations}
-            deliveries={loaderData.deliveries}
-          />
+          <div className="min-w-0 lg:col-start-2 lg:row-start-3">
+            <QuotationsPanel
+              reference={quote.reference}
+              quotations={loaderData.quotations}
+              deliveries={loaderData.deliveries}
+            />
+          </div>
         )}
         {mergedIntoReference ? null : (
-          <HistoryPanel
-            version={quote.version}
-            history={history}
-            busy={busy}
-            mergeError={message?.errors?.other}
-            mergeValue={message?.values?.other}
-          />
+          <div className="min-w-0 lg:col-start-1 lg:row-start-5">
+            <HistoryPanel
+              version={quote.version}
+              history={history}
+              busy={busy}
+              mergeError={message?.errors?.other}
+              mergeValue={message?.values?.other}
+            />
+          </div>
         )}
-        <section aria-labelledby="notify-heading" className={`${cardClass} min-w-0`}>
+        <section aria-labelledby="notify-heading" className={`${cardClass} min-w-0 lg:col-start-2 lg:row-start-4`}>
           <h2 id="notify-heading" className="text-lg font-bold text-navy">
             Notification
           </h2>
