@@ -248,6 +248,8 @@ export const quotations = pgTable(
     messageId: text("message_id").unique(),
     sentBy: text("sent_by"),
     sentByName: text("sent_by_name"),
+    /** Who saved the draft last: named when a save from an older page is refused. */
+    updatedByName: text("updated_by_name"),
     /** When staff pressed Send; sentAt is when the e-mail actually left. */
     queuedAt: timestamptz("queued_at"),
     sentAt: timestamptz("sent_at"),

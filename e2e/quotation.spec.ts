@@ -98,9 +98,18 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   await expect(sixth).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Enter a price in pounds, like 12.50")).toBeVisible();
   await checkPage(page);
+  // A second tab opened now (as a colleague would) is behind once this one saves.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
   await sixth.fill("0.06");
   await page.getByRole("button", { name: "Save draft" }).first().click();
   await expect(page.getByRole("status")).toHaveText("Draft saved.");
+  await other.getByLabel("Delivery charge (£, ex VAT)").fill("12.00");
+  await other.getByRole("button", { name: "Save draft" }).first().click();
+  await expect(other.getByRole("status")).toContainText("Alex Admin saved this quotation");
+  await expect(other.getByRole("status")).toContainText("Nothing was saved: what you typed is below.");
+  await expect(other.getByLabel("Delivery charge (£, ex VAT)")).toHaveValue("12.00");
+  await other.close();
   const totals = page.getByRole("region", { name: "Totals as saved" });
   await expect(totals).toContainText("£134.10");
   await expect(totals).toContainText("£26.82");

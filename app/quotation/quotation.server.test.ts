@@ -10,7 +10,7 @@ import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
-import { currentDraft, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
+import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { storeQuote } from "#app/quote/store.server.ts";
 import { quotations, quoteMessages, quotes } from "#db/schema.ts";
@@ -148,9 +148,29 @@ describeEachDatabase("quotations", (target) => {
     expect(draft.validUntil > londonDay()).toBe(true);
   });
 
+  it("refuses a draft saved from a page opened before someone else saved or sent it, and names them", async () => {
+    const quote = await stored();
+    const sam = { id: "sam", name: "Sam Price" };
+    const opened = await draftStamp(db(), quote.id);
+    expect(opened).toBe("none");
+    expect(await saveDraft(db(), quote.id, sixLines, opened, actor)).toEqual({ saved: true });
+    // Sam opened the editor before Alex saved: Sam's save is refused and names Alex; Alex's work stays.
+    expect(await saveDraft(db(), quote.id, { ...sixLines, delivery: "0" }, opened, sam)).toMatchObject({
+      saved: false,
+      byName: "Alex Turner",
+      sent: false,
+    });
+    expect((await currentDraft(db(), quote.id, config)).delivery).toBe("9.50");
+    // Saving again from the page as it is now (Sam's choice) goes through.
+    const now = await draftStamp(db(), quote.id);
+    expect(await saveDraft(db(), quote.id, { ...sixLines, delivery: "0" }, now, sam)).toEqual({ saved: true });
+    await send(quote);
+    expect(await saveDraft(db(), quote.id, sixLines, now, actor)).toMatchObject({ saved: false, sent: true });
+  });
+
   it("numbers sent revisions /1, /2 and never lets a sent one change", async () => {
     const quote = await stored();
-    await saveDraft(db(), quote.id, sixLines);
+    expect(await saveDraft(db(), quote.id, sixLines, "none", actor)).toEqual({ saved: true });
     expect((await send(quote)).revision).toBe(`${quote.reference}/1`);
     // The next draft starts from the sent one's prices.
     expect((await currentDraft(db(), quote.id, config)).lines[0]?.unitPrice).toBe("6.45");

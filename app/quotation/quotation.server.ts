@@ -74,15 +74,52 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
 }
 
 /** Saves the draft (there is at most one per request). */
-export async function saveDraft(db: Db, quoteId: number, draft: Draft) {
-  await db
-    .insert(quotations)
-    .values({ quoteId, draft })
-    .onConflictDoUpdate({
-      target: quotations.quoteId,
-      targetWhere: isNull(quotations.revision),
-      set: { draft, updatedAt: sql`now()` },
-    });
+/** What the editor saw of the draft when it was opened: when it was last saved, or "none" yet. */
+export async function draftStamp(db: Db, quoteId: number) {
+  const [row] = await db
+    .select({ updatedAt: quotations.updatedAt })
+    .from(quotations)
+    .where(and(eq(quotations.quoteId, quoteId), isNull(quotations.revision)));
+  return row ? row.updatedAt.toISOString() : "none";
+}
+
+export type DraftSave = { saved: true } | { saved: false; byName: string | null; at: Date; sent: boolean };
+
+/**
+ * Keeps the draft as typed, unless someone saved (or sent) it after the editor was opened (`seen`, from
+ * draftStamp): then nothing is written and the answer names them, so two people pricing one request never
+ * overwrite each other's work without knowing.
+ */
+export async function saveDraft(db: Db, quoteId: number, draft: Draft, seen: string, actor: Actor): Promise<DraftSave> {
+  return db.transaction(async (tx) => {
+    // The request's row is the lock: a first draft has no row of its own to lock yet.
+    await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    const [latest] = await tx
+      .select()
+      .from(quotations)
+      .where(eq(quotations.quoteId, quoteId))
+      .orderBy(sql`${quotations.revision} desc nulls first`)
+      .limit(1);
+    const current = latest?.revision === null ? latest.updatedAt.toISOString() : "none";
+    if (current !== seen) {
+      const sentSince = latest && latest.revision !== null && seen !== "none";
+      return {
+        saved: false as const,
+        byName: (sentSince ? latest.sentByName : latest?.updatedByName) ?? null,
+        at: (sentSince ? latest.queuedAt : latest?.updatedAt) ?? new Date(),
+        sent: Boolean(sentSince),
+      };
+    }
+    await tx
+      .insert(quotations)
+      .values({ quoteId, draft, updatedByName: actor.name })
+      .onConflictDoUpdate({
+        target: quotations.quoteId,
+        targetWhere: isNull(quotations.revision),
+        set: { draft, updatedAt: sql`now()`, updatedByName: actor.name },
+      });
+    return { saved: true as const };
+  });
 }
 
 /**

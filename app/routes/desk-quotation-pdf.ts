@@ -6,7 +6,6 @@ import { londonDay } from "#app/lib/london-time.ts";
 import { type CheckedQuotation, checkDraft, draftFromForm } from "#app/quotation/draft.ts";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
-import { saveDraft } from "#app/quotation/quotation.server.ts";
 import { quotations } from "#db/schema.ts";
 import type { Route } from "./+types/desk-quotation-pdf";
 
@@ -49,18 +48,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return pdfResponse(context, quote, revision, sent.content, sent.queuedAt ?? sent.createdAt);
 }
 
-/** The preview: the draft as posted from the editor is saved, then shown as the buyer would get it. */
+/** The preview: the draft as posted from the editor, shown as the buyer would get it (not saved: the editor saves). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (params.revision !== "draft") throw data("405: Only the draft can be previewed.", { status: 405 });
   const db = context.get(servicesContext).database.db;
   const quote = await loadQuote(db, params.reference);
   const draft = draftFromForm(await readFormData(request));
-  await saveDraft(db, quote.id, draft);
   const checked = checkDraft(draft, londonDay());
   if (!checked.ok) {
     const problems = Object.entries(checked.errors).map(([field, message]) => `${field}: ${message}`);
     return new Response(
-      `The draft is saved, but it cannot be shown as a PDF yet. Go back to the quotation and fix:\n\n${problems.join("\n")}\n`,
+      `This draft cannot be shown as a PDF yet. Go back to the quotation and fix:\n\n${problems.join("\n")}\n`,
       { status: 422, headers: { "Content-Type": "text/plain; charset=utf-8" } },
     );
   }

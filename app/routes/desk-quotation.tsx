@@ -6,12 +6,12 @@ import { stale } from "#app/desk/quote-action.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
-import { londonDay } from "#app/lib/london-time.ts";
+import { formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
 import { LineFields, TermsFields } from "#app/quotation/editor.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { formatPence } from "#app/quotation/money.ts";
-import { currentDraft, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
+import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import type { Route } from "./+types/desk-quotation";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -22,11 +22,15 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { config, database } = context.get(servicesContext);
   const quote = await loadQuote(database.db, params.reference);
-  const draft = await currentDraft(database.db, quote.id, config);
+  const [draft, stamp] = await Promise.all([
+    currentDraft(database.db, quote.id, config),
+    draftStamp(database.db, quote.id),
+  ]);
   const checked = checkDraft(draft, londonDay());
   return {
     quote: { reference: quote.reference, version: quote.version, email: quote.email, name: quote.customerName },
     draft,
+    stamp,
     totals: checked.ok ? checked.value : null,
   };
 }
@@ -36,6 +40,8 @@ type Reply = {
   ok: boolean;
   errors?: Record<string, string>;
   confirm?: { to: string; gross: string };
+  /** What was typed, shown again when the save was refused. */
+  draft?: Draft;
 };
 
 /** Moves, removes or adds a line as the pressed button says; the rest of the draft is as posted. */
@@ -59,11 +65,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const draft = arrange(draftFromForm(form), intent);
   if (intent === "add" && draft.lines.length >= maxLines)
     return data<Reply>({ ok: false, message: `A quotation has at most ${maxLines} lines.` }, { status: 422 });
-  if (!intent.startsWith("send")) {
-    await saveDraft(db, quote.id, draft);
-    return { ok: true, message: intent === "save" ? "Draft saved." : "Draft saved with the lines rearranged." };
+  const staff = context.get(staffContext);
+  const save = await saveDraft(db, quote.id, draft, String(form.get("draftStamp") ?? ""), staff);
+  if (!save.saved) {
+    const who = `${save.byName ?? "Someone else"} ${save.sent ? "sent" : "saved"} this quotation (${formatWhen(save.at, new Date())}) after you opened it.`;
+    const next = save.sent
+      ? "Open the quotation again to start the next revision from it."
+      : "Save again to keep yours in place of theirs, or open the quotation again to see theirs.";
+    return data<Reply>(
+      { ok: false, message: `${who} Nothing was saved: what you typed is below. ${next}`, draft },
+      { status: 409 },
+    );
   }
-  await saveDraft(db, quote.id, draft);
+  if (!intent.startsWith("send"))
+    return { ok: true, message: intent === "save" ? "Draft saved." : "Draft saved with the lines rearranged." };
   const checked = checkDraft(draft, londonDay());
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
@@ -78,7 +93,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent !== "send-confirmed")
     return { ok: true, message: "", confirm: { to: quote.email, gross: formatPence(checked.value.grossPence) } };
-  const staff = context.get(staffContext);
   const outcome = await applyChange(db, quote.id, Number(form.get("version")), async (tx) => ({
     changed: true,
     ...(await sendQuotation(tx, quote, draft, checked.value, staff, config.site)),
@@ -90,8 +104,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, draft, totals } = loaderData;
   const reply = actionData as Reply | undefined;
+  const { quote, totals, stamp } = loaderData;
+  const draft = reply?.draft ?? loaderData.draft;
   const errors = reply?.errors ?? {};
   const pdfUrl = `/desk/quotes/${quote.reference}/quotation-pdf/draft`;
   return (
@@ -110,6 +125,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
       </div>
       <form method="post" className="mt-2 space-y-4" noValidate>
         <input type="hidden" name="version" value={quote.version} />
+        <input type="hidden" name="draftStamp" value={stamp} />
         <input type="hidden" name="lineCount" value={draft.lines.length} />
         {/* The form's default button: Enter in a box saves, never removes or sends. */}
         <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">

@@ -1,0 +1,1 @@
+ALTER TABLE "quotations" ADD COLUMN "updated_by_name" text;
