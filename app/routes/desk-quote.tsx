@@ -1,18 +1,13 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigation } from "react-router";
-import { Conversation, FileList } from "#app/desk/conversation.tsx";
-import {
-  lostReasonLabels,
-  notificationKindLabels,
-  spamReasonLabel,
-  statusLabels,
-  workflowStatuses,
-} from "#app/desk/labels.ts";
+import { Conversation } from "#app/desk/conversation.tsx";
+import { spamReasonLabel } from "#app/desk/labels.ts";
 import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts";
 import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel, VersionField } from "#app/desk/quote-panels.tsx";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/replies.server.ts";
 import { ReplyPanel } from "#app/desk/reply-panel.tsx";
+import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import {
   buttonClass,
@@ -24,11 +19,9 @@ import {
   UrgencyBadge,
 } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
-import { formatDateTime } from "#app/lib/london-time.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { Route } from "./+types/desk-quote";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -97,30 +90,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const formFiles = files.filter((file) => file.messageId === null);
   const subject = `Your quote request ${quote.reference} — ${siteName}`;
   const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
-  const contactLink = "font-semibold text-steel underline underline-offset-2";
-  const fields: [string, ReactNode][] = [
-    ["Name", quote.customerName],
-    [
-      "E-mail",
-      <a key="email" href={`mailto:${quote.email}`} className={contactLink}>
-        {quote.email}
-      </a>,
-    ],
-    ["Company", quote.company ?? "Not given"],
-    [
-      "Phone",
-      quote.phone ? (
-        <a key="phone" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`} className={contactLink}>
-          {quote.phone}
-        </a>
-      ) : (
-        "Not given"
-      ),
-    ],
-    ["Category", categoryLabel(quote.category ?? undefined)],
-    ["Urgency", urgencyLabel(quote.urgency)],
-    ["Received", formatDateTime(quote.createdAt)],
-  ];
   // The answer to whichever action came last: the reply button's (no navigation) or a form's.
   const [message, setMessage] = useState<ActionReply | undefined>(
     actionData ?? (loaderData.sentMessage ? { ok: true, message: loaderData.sentMessage } : undefined),
@@ -130,11 +99,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   }, [reply.data]);
   useEffect(() => {
     if (actionData) setMessage(actionData);
-  }, [actionData]);
-  const noteForm = useRef<HTMLFormElement>(null);
-  // A note that was added leaves an empty box for the next one.
-  useEffect(() => {
-    if (actionData?.intent === "note") noteForm.current?.reset();
   }, [actionData]);
   return (
     <>
@@ -194,58 +158,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
 
       <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-[3fr_2fr]">
         {/* Two columns on a wide screen, each packed from the top; on a phone, one in reading order. */}
-        <section aria-labelledby="request-heading" className={`${cardClass} min-w-0 lg:col-start-1 lg:row-start-1`}>
-          <h2 id="request-heading" className="text-lg font-bold text-navy">
-            Request as sent
-          </h2>
-          <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[8rem_1fr]">
-            {fields.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="font-semibold text-slate-700">{label}</dt>
-                <dd className="min-w-0 break-words">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <h3 className="mt-4 font-semibold text-slate-700">Requirements</h3>
-          <p className="mt-1 break-words whitespace-pre-wrap">{quote.requirements}</p>
-          {lines.length > 0 ? (
-            <>
-              <h3 className="mt-4 font-semibold text-slate-700">Parts list</h3>
-              <div className="mt-1 overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b border-slate-300">
-                      <th scope="col" className="py-1 pr-3">
-                        Part
-                      </th>
-                      <th scope="col" className="py-1 pr-3">
-                        Quantity
-                      </th>
-                      <th scope="col" className="py-1">
-                        Brand
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {lines.map((line) => (
-                      <tr key={line.id} className="border-b border-slate-100">
-                        <td className="py-1 pr-3 break-all">{line.part}</td>
-                        <td className="py-1 pr-3">{line.quantity}</td>
-                        <td className="py-1">{line.brand ?? "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
-          ) : null}
-          {formFiles.length > 0 ? (
-            <>
-              <h3 className="mt-4 font-semibold text-slate-700">Attachments</h3>
-              <FileList files={formFiles} />
-            </>
-          ) : null}
-        </section>
+        <RequestAsSent quote={quote} lines={lines} files={formFiles} />
 
         {mergedIntoReference ? null : (
           <section
@@ -283,87 +196,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 </button>
               </reply.Form>
             </div>
-            {!spam ? (
-              <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
-                <VersionField version={quote.version} />
-                <input type="hidden" name="intent" value="status" />
-                <div>
-                  <label htmlFor="status" className="block font-semibold text-navy">
-                    Status
-                  </label>
-                  <select
-                    id="status"
-                    name="status"
-                    defaultValue={quote.status}
-                    key={quote.status}
-                    className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
-                  >
-                    {workflowStatuses.map((s) => (
-                      <option key={s} value={s}>
-                        {statusLabels[s]}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div>
-                  <label htmlFor="lostReason" className="block font-semibold text-navy">
-                    Reason, if lost
-                  </label>
-                  <select
-                    id="lostReason"
-                    name="lostReason"
-                    defaultValue={quote.lostReason ?? ""}
-                    key={quote.lostReason ?? ""}
-                    aria-invalid={message?.errors?.lostReason ? true : undefined}
-                    aria-describedby={message?.errors?.lostReason ? "lostReason-error" : undefined}
-                    className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
-                  >
-                    <option value="">—</option>
-                    {Object.entries(lostReasonLabels).map(([reason, label]) => (
-                      <option key={reason} value={reason}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                  Change status
-                </button>
-                {message?.errors?.lostReason ? (
-                  <p id="lostReason-error" className="w-full text-sm font-semibold text-red-700">
-                    {message.errors.lostReason}
-                  </p>
-                ) : null}
-              </Form>
-            ) : null}
-            <Form method="post" className="mt-4" ref={noteForm}>
-              <VersionField version={quote.version} />
-              <input type="hidden" name="intent" value="note" />
-              <label htmlFor="note" className="block font-semibold text-navy">
-                Internal note
-              </label>
-              <p id="note-hint" className="text-sm text-slate-700">
-                Only the sales team sees notes.
-              </p>
-              <textarea
-                id="note"
-                name="note"
-                defaultValue={message?.values?.note}
-                rows={3}
-                maxLength={4000}
-                aria-describedby={message?.errors?.note ? "note-hint note-error" : "note-hint"}
-                aria-invalid={message?.errors?.note ? true : undefined}
-                className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
-              />
-              {message?.errors?.note ? (
-                <p id="note-error" className="mt-1.5 text-sm font-semibold text-red-700">
-                  {message.errors.note}
-                </p>
-              ) : null}
-              <button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={busy}>
-                Add note
-              </button>
-            </Form>
+            {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
+            <NoteForm version={quote.version} message={message} busy={busy} />
           </section>
         )}
 
@@ -390,44 +224,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             />
           </div>
         )}
-        <section aria-labelledby="notify-heading" className={`${cardClass} min-w-0 lg:col-start-2 lg:row-start-4`}>
-          <h2 id="notify-heading" className="text-lg font-bold text-navy">
-            Notification
-          </h2>
-          {notifications.length === 0 ? (
-            <p className="mt-2">{spam ? "None: requests held as spam are not notified." : "None."}</p>
-          ) : (
-            <ul className="mt-2 space-y-3">
-              {notifications.map((n) => (
-                <li key={n.id}>
-                  <p className="font-semibold">{notificationKindLabels[n.kind] ?? n.kind}</p>
-                  <p>
-                    {n.status === "sent"
-                      ? `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ""}`
-                      : n.status === "failed"
-                        ? "Failed: no more automatic tries"
-                        : n.attempts === 0
-                          ? "Waiting to be sent"
-                          : "Waiting to try again"}
-                    {" · "}
-                    {n.attempts} attempt{n.attempts === 1 ? "" : "s"}
-                  </p>
-                  {n.status === "pending" && n.attempts > 0 ? <p>Next try {formatDateTime(n.nextAttemptAt)}</p> : null}
-                  {n.lastError ? <p className="text-sm break-words text-red-800">Last error: {n.lastError}</p> : null}
-                </li>
-              ))}
-            </ul>
-          )}
-          {notifications.some((n) => n.status !== "sent") ? (
-            <Form method="post" className="mt-3">
-              <VersionField version={quote.version} />
-              <input type="hidden" name="intent" value="retry" />
-              <button type="submit" className={secondaryButtonClass} disabled={busy}>
-                Retry now
-              </button>
-            </Form>
-          ) : null}
-        </section>
+        <NotificationPanel notifications={notifications} spam={spam} version={quote.version} busy={busy} />
       </div>
     </>
   );

@@ -1,0 +1,269 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form } from "react-router";
+import { type ConversationFile, FileList } from "#app/desk/conversation.tsx";
+import { lostReasonLabels, notificationKindLabels, statusLabels, workflowStatuses } from "#app/desk/labels.ts";
+import type { ActionReply } from "#app/desk/quote-action.server.ts";
+import { VersionField } from "#app/desk/quote-panels.tsx";
+import { cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { formatDateTime } from "#app/lib/london-time.ts";
+import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import type { QuoteStatus } from "#db/schema.ts";
+
+// The sections of a request's page (app/routes/desk-quote.tsx).
+
+type Quote = {
+  reference: string;
+  customerName: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  category: string | null;
+  urgency: string;
+  requirements: string;
+  createdAt: Date | string;
+  status: QuoteStatus;
+  version: number;
+  lostReason: string | null;
+};
+type Line = { id: number; part: string; quantity: number; brand: string | null };
+type Notification = {
+  id: number;
+  kind: string;
+  status: string;
+  attempts: number;
+  sentAt: Date | string | null;
+  nextAttemptAt: Date | string;
+  lastError: string | null;
+};
+
+const contactLink = "font-semibold text-steel underline underline-offset-2";
+
+/** Everything the buyer sent, as they sent it. */
+export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Line[]; files: ConversationFile[] }) {
+  const fields: [string, ReactNode][] = [
+    ["Name", quote.customerName],
+    [
+      "E-mail",
+      <a key="email" href={`mailto:${quote.email}`} className={contactLink}>
+        {quote.email}
+      </a>,
+    ],
+    ["Company", quote.company ?? "Not given"],
+    [
+      "Phone",
+      quote.phone ? (
+        <a key="phone" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`} className={contactLink}>
+          {quote.phone}
+        </a>
+      ) : (
+        "Not given"
+      ),
+    ],
+    ["Category", categoryLabel(quote.category ?? undefined)],
+    ["Urgency", urgencyLabel(quote.urgency)],
+    ["Received", formatDateTime(quote.createdAt)],
+  ];
+  return (
+    <section aria-labelledby="request-heading" className={`${cardClass} min-w-0 lg:col-start-1 lg:row-start-1`}>
+      <h2 id="request-heading" className="text-lg font-bold text-navy">
+        Request as sent
+      </h2>
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[8rem_1fr]">
+        {fields.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold text-slate-700">{label}</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className="mt-4 font-semibold text-slate-700">Requirements</h3>
+      <p className="mt-1 break-words whitespace-pre-wrap">{quote.requirements}</p>
+      {lines.length > 0 ? (
+        <>
+          <h3 className="mt-4 font-semibold text-slate-700">Parts list</h3>
+          <div className="mt-1 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-1 pr-3">
+                    Part
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Quantity
+                  </th>
+                  <th scope="col" className="py-1">
+                    Brand
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={line.id} className="border-b border-slate-100">
+                    <td className="py-1 pr-3 break-all">{line.part}</td>
+                    <td className="py-1 pr-3">{line.quantity}</td>
+                    <td className="py-1">{line.brand ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      {files.length > 0 ? (
+        <>
+          <h3 className="mt-4 font-semibold text-slate-700">Attachments</h3>
+          <FileList files={files} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Status, and why a lost one was lost. */
+export function StatusForm({ quote, message, busy }: { quote: Quote; message?: ActionReply; busy: boolean }) {
+  return (
+    <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+      <VersionField version={quote.version} />
+      <input type="hidden" name="intent" value="status" />
+      <div>
+        <label htmlFor="status" className="block font-semibold text-navy">
+          Status
+        </label>
+        <select
+          id="status"
+          name="status"
+          defaultValue={quote.status}
+          key={quote.status}
+          className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
+        >
+          {workflowStatuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="lostReason" className="block font-semibold text-navy">
+          Reason, if lost
+        </label>
+        <select
+          id="lostReason"
+          name="lostReason"
+          defaultValue={quote.lostReason ?? ""}
+          key={quote.lostReason ?? ""}
+          aria-invalid={message?.errors?.lostReason ? true : undefined}
+          aria-describedby={message?.errors?.lostReason ? "lostReason-error" : undefined}
+          className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
+        >
+          <option value="">—</option>
+          {Object.entries(lostReasonLabels).map(([reason, label]) => (
+            <option key={reason} value={reason}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={secondaryButtonClass} disabled={busy}>
+        Change status
+      </button>
+      {message?.errors?.lostReason ? (
+        <p id="lostReason-error" className="w-full text-sm font-semibold text-red-700">
+          {message.errors.lostReason}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** An internal note; one that was added leaves an empty box for the next. */
+export function NoteForm({ version, message, busy }: { version: number; message?: ActionReply; busy: boolean }) {
+  const noteForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (message?.ok && message.intent === "note") noteForm.current?.reset();
+  }, [message]);
+  return (
+    <Form method="post" className="mt-4" ref={noteForm}>
+      <VersionField version={version} />
+      <input type="hidden" name="intent" value="note" />
+      <label htmlFor="note" className="block font-semibold text-navy">
+        Internal note
+      </label>
+      <p id="note-hint" className="text-sm text-slate-700">
+        Only the sales team sees notes.
+      </p>
+      <textarea
+        id="note"
+        name="note"
+        defaultValue={message?.values?.note}
+        rows={3}
+        maxLength={4000}
+        aria-describedby={message?.errors?.note ? "note-hint note-error" : "note-hint"}
+        aria-invalid={message?.errors?.note ? true : undefined}
+        className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
+      />
+      {message?.errors?.note ? (
+        <p id="note-error" className="mt-1.5 text-sm font-semibold text-red-700">
+          {message.errors.note}
+        </p>
+      ) : null}
+      <button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={busy}>
+        Add note
+      </button>
+    </Form>
+  );
+}
+
+/** The request's own e-mails (to sales, to the buyer) and whether each has left. */
+export function NotificationPanel({
+  notifications,
+  spam,
+  version,
+  busy,
+}: {
+  notifications: Notification[];
+  spam: boolean;
+  version: number;
+  busy: boolean;
+}) {
+  return (
+    <section aria-labelledby="notify-heading" className={`${cardClass} min-w-0 lg:col-start-2 lg:row-start-4`}>
+      <h2 id="notify-heading" className="text-lg font-bold text-navy">
+        Notification
+      </h2>
+      {notifications.length === 0 ? (
+        <p className="mt-2">{spam ? "None: requests held as spam are not notified." : "None."}</p>
+      ) : (
+        <ul className="mt-2 space-y-3">
+          {notifications.map((n) => (
+            <li key={n.id}>
+              <p className="font-semibold">{notificationKindLabels[n.kind] ?? n.kind}</p>
+              <p>
+                {n.status === "sent"
+                  ? `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ""}`
+                  : n.status === "failed"
+                    ? "Failed: no more automatic tries"
+                    : n.attempts === 0
+                      ? "Waiting to be sent"
+                      : "Waiting to try again"}
+                {" · "}
+                {n.attempts} attempt{n.attempts === 1 ? "" : "s"}
+              </p>
+              {n.status === "pending" && n.attempts > 0 ? <p>Next try {formatDateTime(n.nextAttemptAt)}</p> : null}
+              {n.lastError ? <p className="text-sm break-words text-red-800">Last error: {n.lastError}</p> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {notifications.some((n) => n.status !== "sent") ? (
+        <Form method="post" className="mt-3">
+          <VersionField version={version} />
+          <input type="hidden" name="intent" value="retry" />
+          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+            Retry now
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
