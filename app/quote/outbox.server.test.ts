@@ -5,13 +5,8 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Config, readConfig } from "#app/lib/env.server.ts";
-import {
-  maxAttempts,
-  nextRetryDelayMs,
-  type OutboxWorker,
-  retryDelayMs,
-  startOutboxWorker,
-} from "#app/quote/outbox.server.ts";
+import { type OutboxWorker, startOutboxWorker } from "#app/quote/outbox.server.ts";
+import { maxAttempts, nextRetryDelayMs, retryDelayMs } from "#app/quote/retry-policy.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
 import { digestSettingKey } from "#app/quote/spam-digest.server.ts";
 import { type StoreMeta, storeQuote } from "#app/quote/store.server.ts";

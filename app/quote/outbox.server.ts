@@ -4,68 +4,30 @@ import type { Config } from "#app/lib/env.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { quotationDelivered, sentQuotation } from "#app/quotation/quotation.server.ts";
+import { forwardQuote, readStored } from "#app/quote/forward.server.ts";
 import {
   attachedFiles,
   composeAcknowledgement,
   composeQuoteEmail,
   composeStaffEmail,
   createMailer,
-  extrasText,
   type QuoteExtrasRecord,
-  type QuoteRecord,
   sweepOutboxFolder,
 } from "#app/quote/mail.server.ts";
+import { giveUpAgeMs, maxAttempts, nextRetryDelayMs } from "#app/quote/retry-policy.ts";
 import { queueSpamDigestIfDue } from "#app/quote/spam-digest.server.ts";
 import type { FileStorage } from "#app/quote/storage.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { attachments, type OutboxMessage, outbox, quoteLines, quotes } from "#db/schema.ts";
 
-export const maxAttempts = 10;
-
-// After try n the next one waits retryDelays[n - 1]: the 8th try comes after more than 24 hours (an
-// outage of a whole day is survived) and the 10th, the last, after about three days.
-const minute = 60_000;
-const hour = 60 * minute;
-const retryDelays = [minute, 5 * minute, 15 * minute, hour, 3 * hour, 6 * hour, 14 * hour, 24 * hour, 24 * hour];
-
-/** Delay before the next try after `attempts` failed ones; up to 20 % longer so a backlog spreads out. */
-export function retryDelayMs(attempts: number, random: () => number = Math.random) {
-  const base = retryDelays[Math.min(Math.max(attempts, 1), retryDelays.length) - 1] ?? hour;
-  return Math.round(base * (1 + 0.2 * random()));
-}
-
-/** Ages at which the plain schedule makes its tries: 0, 1 min, 6 min, 21 min, 1 h 21 min, … */
-const scheduledAges = retryDelays.map((_, i) => retryDelays.slice(0, i).reduce((sum, delay) => sum + delay, 0));
-scheduledAges.push(retryDelays.reduce((sum, delay) => sum + delay, 0));
-/** A message is given up only once it is this old, however many tries were brought forward. */
-const giveUpAgeMs = scheduledAges.at(-1) ?? 3 * 24 * hour;
-/** An emergency request is retried at least this often in its first hour. */
-const emergencyRetryMs = minute;
-const emergencyWindowMs = hour;
-
-/**
- * The wait after a failed try. Emergency requests: under a minute for their first hour. Otherwise the
- * schedule by tries made, but never further along than the message's age: tries brought forward
- * (emergency, or the mail server coming back) do not stretch the gaps after them.
- */
-export function nextRetryDelayMs(
-  message: { attempts: number; ageMs: number; emergency: boolean },
-  random: () => number = Math.random,
-) {
-  if (message.emergency && message.ageMs < emergencyWindowMs) {
-    return Math.round(emergencyRetryMs * (0.75 + 0.25 * random()));
-  }
-  const triesDue = scheduledAges.filter((age) => age <= message.ageMs).length;
-  return retryDelayMs(Math.min(message.attempts, Math.max(triesDue, 1)), random);
-}
-
 /** Failures that say nothing about the mail server (it refused this one message), unlike a dead connection. */
 const messageErrors = new Set(["EENVELOPE", "EMESSAGE"]);
+
+const minute = 60_000;
 
 /** A claimed message stays invisible to other workers this long; every send times out well before. */
 const claimLeaseMs = 5 * minute;
 const lastErrorMaxLength = 1000;
-const forwardTimeoutMs = 10_000;
 
 type LogFn = (fields: Record<string, unknown>, message: string) => void;
 /** pino's logger fits; fields carry references and counts only, never personal data. */
@@ -103,51 +65,6 @@ export async function loadQuoteExtras(db: Db, quoteId: number): Promise<QuoteExt
     ),
     attachments: files,
   };
-}
-
-/** Reads a stored file whole: only for files within the 10 MB e-mail budget, one message at a time. */
-async function readStored(storage: FileStorage, key: string) {
-  const stream = await storage.get(key);
-  if (!stream) throw new Error("An attachment of this request is missing from storage");
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Posts the request to the external form service the way the original site did (spec §7). */
-export async function forwardQuote(
-  url: string,
-  quote: QuoteRecord,
-  fetchImpl: typeof fetch = fetch,
-  extras: QuoteExtrasRecord = {},
-  options: { storage?: FileStorage; siteUrl?: string } = {},
-) {
-  const form = new FormData();
-  form.set("customerName", quote.customerName);
-  form.set("email", quote.email);
-  if (quote.company) form.set("company", quote.company);
-  if (quote.phone) form.set("phone", quote.phone);
-  if (quote.category) form.set("category", quote.category);
-  form.set("requirements", quote.requirements);
-  form.set("urgency", quote.urgency);
-  // The parts list and the files' names in the same words as the e-mail; files within the budget too.
-  const summary = extrasText(quote.reference, extras, options.siteUrl);
-  if (summary.length > 0) form.set("partsAndAttachments", summary.join("\n"));
-  if (options.storage) {
-    for (const file of attachedFiles(extras.attachments ?? [])) {
-      const bytes = await readStored(options.storage, file.storageKey);
-      form.append("attachment", new Blob([bytes], { type: file.contentType }), file.fileName);
-    }
-  }
-  const response = await fetchImpl(url, {
-    method: "POST",
-    body: form,
-    headers: { Accept: "application/json" },
-    signal: AbortSignal.timeout(forwardTimeoutMs),
-  });
-  // The body means nothing to us (spec §7), but an unread body would hold the connection open.
-  await response.body?.cancel();
-  if (!response.ok) throw new Error(`The form service answered HTTP ${response.status}`);
 }
 
 /** A code or class name only: messages can echo addresses, and logs must not hold personal data. */
