@@ -4,7 +4,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { ConfigError, readConfig } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
-import { loadQuoteExtras } from "#app/quote/outbox.server.ts";
+import { loadQuoteExtras } from "#app/quote/outbox-send.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import { type Database, DatabaseLockedError, openDatabase } from "#db/client.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
