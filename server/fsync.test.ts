@@ -40,20 +40,30 @@ it.runIf(strace || process.env.CI)(
     }
     const lines = fs.readFileSync(trace, "utf8").split("\n");
     const uploads = path.join(server.dataDir, "uploads");
-    const at = (test: (line: string) => boolean, what: string) => {
-      const index = lines.findIndex(test);
-      expect(index, what).toBeGreaterThanOrEqual(0);
-      return index;
+    // strace prints a call that another thread interrupts in two parts ("<unfinished ...>", then
+    // "<... fsync resumed>" on a later line of the same thread): a call counts where it finished.
+    const finished = (test: (line: string) => boolean, what: string) => {
+      const start = lines.findIndex(test);
+      expect(start, what).toBeGreaterThanOrEqual(0);
+      const line = lines[start] ?? "";
+      if (!line.includes("<unfinished ...>")) return start;
+      const [thread] = line.split(" ");
+      const end = lines.findIndex((l, i) => i > start && l.startsWith(`${thread} `) && l.includes("resumed>"));
+      expect(end, `${what} finished`).toBeGreaterThan(start);
+      return end;
     };
-    const fileSynced = at(
-      (l) => /\bfsync\(\d+<[^>]*\.incoming\/[0-9a-f]+\.part\.pdf>\) = 0/.test(l),
+    const fileSynced = finished(
+      (l) => /\bfsync\(\d+<[^>]*\.incoming\/[0-9a-f]+\.part\.pdf>/.test(l),
       "fsync of the attachment",
     );
-    const renamed = at(
+    const renamed = finished(
       (l) => /\brename(at2?)?\(.*\.incoming\/.*uploads\/[0-9a-f]{32}\.pdf"/.test(l),
       "rename into storage",
     );
-    const dirSynced = at((l) => l.includes(`fsync(`) && l.includes(`<${uploads}>) = 0`), "fsync of the uploads folder");
+    const dirSynced = finished(
+      (l) => l.includes(`fsync(`) && l.includes(`<${uploads}>`),
+      "fsync of the uploads folder",
+    );
     // The post's answer is the last one written: only the health check came before it.
     const answered = lines.findLastIndex((l) => /\bwritev?\(\d+<socket:\[\d+\]>, .*"HTTP\/1\.1 200/.test(l));
     expect(fileSynced).toBeLessThan(renamed);
