@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storeQuote } from "#app/quote/store.server.ts";
+import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
 import { holdDatabaseInChild } from "#test/lock.ts";

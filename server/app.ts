@@ -10,7 +10,6 @@ import { announceFirstRun } from "#app/desk/setup.server.ts";
 import { clientAddressContext, nonceContext, servicesContext } from "#app/lib/context.ts";
 import { getConfig } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
-import { closeProcessServices, getServices, type Services } from "#app/lib/services.server.ts";
 import { pageUrls } from "#app/pages.ts";
 import { issueFormToken } from "#app/quote/form-token.server.ts";
 import { FORM_TOKEN_PATH } from "#app/quote/use-form-token.ts";
@@ -26,6 +25,7 @@ import {
   wellFormedHost,
 } from "#server/middleware.ts";
 import { canonicalPaths, precompressed, prerenderedPages, readPrerenderedPages } from "#server/pages.ts";
+import { closeProcessServices, getServices, type Services } from "#server/services.server.ts";
 
 // Prerendering at build time loads this bundle as the React Router server build.
 export * from "virtual:react-router/server-build";

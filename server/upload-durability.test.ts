@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { createFsStorage } from "#app/quote/storage.server.ts";
+import { createFsStorage } from "#app/quote/file-storage.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { attachments, quotes } from "#db/schema.ts";

@@ -1,5 +1,5 @@
+import type { StoreMeta } from "#app/quote/save-quote.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
-import type { StoreMeta } from "#app/quote/store.server.ts";
 
 /** A complete quote request, every optional field filled. */
 export const sampleQuote: QuoteInput = {

@@ -2,7 +2,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
-import { passwordRule, setupSchema, welcomeSchema } from "#app/desk/forms.ts";
+import { passwordRule, setupSchema, welcomeSchema } from "#app/desk/form-schemas.ts";
 import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { and, eq } from "drizzle-orm";
-import { passwordRule } from "#app/desk/forms.ts";
+import { passwordRule } from "#app/desk/form-schemas.ts";
 import { withHashedSessionTokens } from "#app/desk/hashed-session-tokens.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#app/desk/password.server.ts";
 import type { Config } from "#app/lib/env.server.ts";

@@ -18,7 +18,7 @@ import { signIn, wrongCredentials } from "#app/desk/sign-in.server.ts";
 import { accountFailureLimit, addressFailureLimit, throttleKeys } from "#app/desk/throttle.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { monthStart } from "#app/lib/london-time.ts";
-import { storeQuote } from "#app/quote/store.server.ts";
+import { storeQuote } from "#app/quote/save-quote.server.ts";
 import type { Db } from "#db/client.server.ts";
 import {
   authThrottle,

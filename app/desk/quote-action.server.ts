@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { readFormData } from "#app/desk/form.server.ts";
-import { noteSchema } from "#app/desk/forms.ts";
+import { noteSchema } from "#app/desk/form-schemas.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { eventText, statusLabels } from "#app/desk/labels.ts";
 import {
@@ -16,6 +15,7 @@ import {
   releaseFromSpam,
   retryNotifications,
 } from "#app/desk/quote.server.ts";
+import { readFormData } from "#app/desk/read-form.server.ts";
 import { replyLimits, sendReply } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
@@ -99,7 +99,7 @@ export function stale(latest: LatestChange | undefined, values: Record<string, s
 }
 
 /** Everything staff do on a request page; each writes its entry in the request's timeline. */
-export async function quoteAction(
+export async function requestPageAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
   quote: Pick<

@@ -9,7 +9,7 @@ import { formatDateTime } from "#app/lib/london-time.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 
-// The sections of a request's page (app/routes/desk-quote.tsx).
+// The sections of a request's page (app/routes/desk/quote.tsx).
 
 type Quote = {
   reference: string;

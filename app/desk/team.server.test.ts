@@ -4,18 +4,18 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { exportCsv } from "#app/desk/export.server.ts";
 import { computeMonthFigures, inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import { customerHistory } from "#app/desk/quote.server.ts";
-import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
+import { type ActionReply, requestPageAction } from "#app/desk/quote-action.server.ts";
 import { searchKeys } from "#app/desk/search-keys.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay, spreadsheetTime } from "#app/lib/london-time.ts";
-import type { Services } from "#app/lib/services.server.ts";
 import { checkDraft, emptyLine } from "#app/quotation/draft.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
-import { type QuoteExtras, storeQuote } from "#app/quote/store.server.ts";
+import { type QuoteExtras, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
+import type { Services } from "#server/services.server.ts";
 import { describeEachDatabase, type TestDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
@@ -70,7 +70,7 @@ describeEachDatabase("the desk for a team", (target: TestDatabase) => {
     const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
     if (!quote) throw new Error("no such request");
     const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
-    const result = await quoteAction(
+    const result = await requestPageAction(
       new Request(`https://desk.example/desk/quotes/${reference}`, { method: "POST", body }),
       context,
       quote,

@@ -1,6 +1,6 @@
 import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
-import type { Services } from "#app/lib/services.server.ts";
+import type { Services } from "#server/services.server.ts";
 
 /**
  * Prerendering has no request, so pages are built with this stand-in nonce; the build removes it and lists

@@ -12,7 +12,7 @@ import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
-import { storeQuote } from "#app/quote/store.server.ts";
+import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { quotations, quoteMessages, quotes } from "#db/schema.ts";
 import { describeEachDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";

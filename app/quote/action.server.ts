@@ -3,13 +3,13 @@ import { data, type RouterContextProvider } from "react-router";
 import { clientKey } from "#app/lib/client-key.server.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
+import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
 import { parseForm } from "#app/quote/parse.ts";
 import { type PartsLine, quoteRequestSchema } from "#app/quote/parts.ts";
+import { type AttachmentRecord, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
 import { judgeSpam } from "#app/quote/spam.server.ts";
-import { type FileStorage, newStorageKey } from "#app/quote/storage.server.ts";
-import { type AttachmentRecord, storeQuote } from "#app/quote/store.server.ts";
 import { type ReceivedFile, readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

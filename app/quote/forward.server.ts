@@ -1,5 +1,5 @@
+import type { FileStorage } from "#app/quote/file-storage.server.ts";
 import { attachedFiles, extrasText, type QuoteExtrasRecord, type QuoteRecord } from "#app/quote/mail.server.ts";
-import type { FileStorage } from "#app/quote/storage.server.ts";
 
 const forwardTimeoutMs = 10_000;
 

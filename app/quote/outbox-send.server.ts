@@ -4,6 +4,7 @@ import type { Config } from "#app/lib/env.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { sentQuotation } from "#app/quotation/quotation.server.ts";
+import type { FileStorage } from "#app/quote/file-storage.server.ts";
 import { forwardQuote, readStored } from "#app/quote/forward.server.ts";
 import {
   attachedFiles,
@@ -13,7 +14,6 @@ import {
   type createMailer,
   type QuoteExtrasRecord,
 } from "#app/quote/mail.server.ts";
-import type { FileStorage } from "#app/quote/storage.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { attachments, type OutboxMessage, outbox, quoteLines, quotes } from "#db/schema.ts";
 

@@ -7,9 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Config, readConfig } from "#app/lib/env.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { maxAttempts, nextRetryDelayMs, retryDelayMs } from "#app/quote/retry-policy.ts";
+import { type StoreMeta, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
 import { digestSettingKey } from "#app/quote/spam-digest.server.ts";
-import { type StoreMeta, storeQuote } from "#app/quote/store.server.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
 import { outbox, quotes, settings } from "#db/schema.ts";
 import { describeEachDatabase, resetTables } from "#test/pg.ts";

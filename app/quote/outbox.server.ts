@@ -2,11 +2,11 @@ import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { replyDelivered } from "#app/desk/replies.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { quotationDelivered } from "#app/quotation/quotation.server.ts";
+import type { FileStorage } from "#app/quote/file-storage.server.ts";
 import { createMailer, sweepOutboxFolder } from "#app/quote/mail.server.ts";
 import { type Claimed, claimNextMessage, createSender } from "#app/quote/outbox-send.server.ts";
 import { giveUpAgeMs, maxAttempts, nextRetryDelayMs } from "#app/quote/retry-policy.ts";
 import { queueSpamDigestIfDue } from "#app/quote/spam-digest.server.ts";
-import type { FileStorage } from "#app/quote/storage.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { outbox } from "#db/schema.ts";
 

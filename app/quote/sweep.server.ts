@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import type { FileStorage } from "#app/quote/storage.server.ts";
+import type { FileStorage } from "#app/quote/file-storage.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { attachments } from "#db/schema.ts";
 

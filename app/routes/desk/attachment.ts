@@ -4,7 +4,7 @@ import { data } from "react-router";
 import sharp from "sharp";
 import { servicesContext } from "#app/lib/context.ts";
 import { attachments } from "#db/schema.ts";
-import type { Route } from "./+types/desk-attachment";
+import type { Route } from "./+types/attachment";
 
 const thumbnailWidth = 320;
 

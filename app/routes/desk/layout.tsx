@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { deskHeaders } from "#app/desk/session.server.ts";
 import { DeskError, DeskShell } from "#app/desk/ui.tsx";
-import type { Route } from "./+types/desk";
+import type { Route } from "./+types/layout";
 
 // Every desk response, pages and data alike, and even refusals: no-store, noindex.
 export const middleware: Route.MiddlewareFunction[] = [deskHeaders];

@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { LinkProblem, NewAccountPage } from "#app/desk/account-page.tsx";
-import { invalid, readForm } from "#app/desk/form.server.ts";
-import { welcomeSchema } from "#app/desk/forms.ts";
+import { welcomeSchema } from "#app/desk/form-schemas.ts";
 import { acceptInvitation, findInvitation, PeopleError } from "#app/desk/people.server.ts";
+import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import type { Route } from "./+types/desk-welcome";
+import type { Route } from "./+types/welcome";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Join the quote desk" },

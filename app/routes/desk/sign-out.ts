@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { deskAuth } from "#app/desk/session.server.ts";
-import type { Route } from "./+types/desk-sign-out";
+import type { Route } from "./+types/sign-out";
 
 /** Ends the session on the server (the row is deleted), clears the cookie and shows the sign-in page. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,7 +3,7 @@ import { exportCsv } from "#app/desk/export.server.ts";
 import { parseInboxQuery } from "#app/desk/inbox.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import type { Route } from "./+types/desk-export";
+import type { Route } from "./+types/export";
 
 /** The inbox's current filter as a CSV download (the desk's session middleware has already run). */
 export function loader({ request, context }: Route.LoaderArgs) {

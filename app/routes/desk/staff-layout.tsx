@@ -3,7 +3,7 @@ import { notificationHealth } from "#app/desk/inbox.server.ts";
 import { requireStaff, staffContext } from "#app/desk/session.server.ts";
 import { DeskError, DeskShell } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
-import type { Route } from "./+types/desk-staff";
+import type { Route } from "./+types/staff-layout";
 
 // Checks the session before any loader or action below runs.
 export const middleware: Route.MiddlewareFunction[] = [requireStaff];
@@ -24,7 +24,7 @@ export default function StaffDesk({ loaderData }: Route.ComponentProps) {
 
 /** Errors below (an unknown reference, a page for admins only) keep the desk's navigation. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const data = useRouteLoaderData<typeof loader>("routes/desk-staff");
+  const data = useRouteLoaderData<typeof loader>("routes/desk/staff-layout");
   return (
     <DeskShell staff={data?.staff} health={data?.health} now={data ? new Date(data.now) : undefined}>
       <DeskError error={error} />

@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
-import { readFormData } from "#app/desk/form.server.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { applyChange } from "#app/desk/quote.server.ts";
 import { stale } from "#app/desk/quote-action.server.ts";
+import { readFormData } from "#app/desk/read-form.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
@@ -12,7 +12,7 @@ import { LineFields, TermsFields } from "#app/quotation/editor.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
-import type { Route } from "./+types/desk-quotation";
+import type { Route } from "./+types/quotation";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Quotation for ${params.reference} · Quote desk` },

@@ -16,7 +16,7 @@ import { formatWhen } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { categoryLabel, quoteCategories, urgencies } from "#app/quote/schema.ts";
 import type { QuoteStatus } from "#db/schema.ts";
-import type { Route } from "./+types/desk-inbox";
+import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: new URLSearchParams(location.search).get("status") === "spam" ? "Spam · Quote desk" : "Inbox · Quote desk" },

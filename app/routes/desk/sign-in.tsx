@@ -1,15 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
-import { invalid, readForm } from "#app/desk/form.server.ts";
-import { signInSchema } from "#app/desk/forms.ts";
+import { signInSchema } from "#app/desk/form-schemas.ts";
+import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth, safeNext } from "#app/desk/session.server.ts";
 import { hasStaff } from "#app/desk/setup.server.ts";
 import { signIn } from "#app/desk/sign-in.server.ts";
 import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
-import type { Route } from "./+types/desk-sign-in";
+import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Sign in · Quote desk" },

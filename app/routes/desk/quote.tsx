@@ -3,7 +3,7 @@ import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigat
 import { Conversation } from "#app/desk/conversation.tsx";
 import { spamReasonLabel } from "#app/desk/labels.ts";
 import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts";
-import { type ActionReply, quoteAction } from "#app/desk/quote-action.server.ts";
+import { type ActionReply, requestPageAction } from "#app/desk/quote-action.server.ts";
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel, VersionField } from "#app/desk/quote-panels.tsx";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/replies.server.ts";
 import { ReplyPanel } from "#app/desk/reply-panel.tsx";
@@ -22,7 +22,7 @@ import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
-import type { Route } from "./+types/desk-quote";
+import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.reference} · Quote desk` },
@@ -73,7 +73,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { quote } = await load(context, params.reference);
-  return quoteAction(request, context, quote);
+  return requestPageAction(request, context, quote);
 }
 
 /** A change refused as stale (409) brings the page up to date, keeping what was typed. */

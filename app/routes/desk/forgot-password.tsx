@@ -1,14 +1,14 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { Field } from "#app/components/field.tsx";
-import { invalid, readForm } from "#app/desk/form.server.ts";
-import { forgotSchema } from "#app/desk/forms.ts";
+import { forgotSchema } from "#app/desk/form-schemas.ts";
+import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { deskAuth } from "#app/desk/session.server.ts";
 import { allowResetRequest, throttleKeys } from "#app/desk/throttle.server.ts";
 import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
-import type { Route } from "./+types/desk-forgot-password";
+import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgotten password · Quote desk" },

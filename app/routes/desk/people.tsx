@@ -1,8 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "#app/components/field.tsx";
-import { invalid, readForm, readFormData } from "#app/desk/form.server.ts";
-import { inviteSchema } from "#app/desk/forms.ts";
+import { inviteSchema } from "#app/desk/form-schemas.ts";
 import { roleLabels } from "#app/desk/labels.ts";
 import {
   invite,
@@ -12,12 +11,13 @@ import {
   resetAccess,
   withdrawInvitation,
 } from "#app/desk/people.server.ts";
+import { invalid, readForm, readFormData } from "#app/desk/read-form.server.ts";
 import { deskAuth, requireRole } from "#app/desk/session.server.ts";
 import { Alert, buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
-import type { Route } from "./+types/desk-people";
+import type { Route } from "./+types/people";
 
 export const meta: Route.MetaFunction = () => [
   { title: "People · Quote desk" },

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import { LinkProblem, NewAccountPage } from "#app/desk/account-page.tsx";
 import { createStaffAccount } from "#app/desk/auth.server.ts";
-import { invalid, readForm } from "#app/desk/form.server.ts";
-import { setupSchema } from "#app/desk/forms.ts";
+import { setupSchema } from "#app/desk/form-schemas.ts";
+import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth } from "#app/desk/session.server.ts";
 import { consumeSetupToken, setupTokenValid } from "#app/desk/setup.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import type { Route } from "./+types/desk-setup";
+import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Set up the quote desk" },

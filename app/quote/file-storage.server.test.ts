@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } from "#app/quote/storage.server.ts";
+import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import { startS3 } from "#test/s3.ts";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "mro-storage-"));

@@ -7,9 +7,9 @@ import { getLogger } from "#app/lib/logger.server.ts";
 import { perInstallSecret } from "#app/lib/settings.server.ts";
 import { startDropFolderReader } from "#app/mail-in/drop-folder.server.ts";
 import { type MailReader, startImapReader } from "#app/mail-in/imap.server.ts";
+import { createFsStorage, createS3Storage, type FileStorage } from "#app/quote/file-storage.server.ts";
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
-import { createFsStorage, createS3Storage, type FileStorage } from "#app/quote/storage.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
 

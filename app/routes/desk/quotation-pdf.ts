@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
-import { readFormData } from "#app/desk/form.server.ts";
+import { readFormData } from "#app/desk/read-form.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { type CheckedQuotation, checkDraft, draftFromForm } from "#app/quotation/draft.ts";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { quotations } from "#db/schema.ts";
-import type { Route } from "./+types/desk-quotation-pdf";
+import type { Route } from "./+types/quotation-pdf";
 
 type Quote = Awaited<ReturnType<typeof loadQuote>>;
 

@@ -2,12 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect } from "react-router";
 import { Field } from "#app/components/field.tsx";
-import { invalid, readForm } from "#app/desk/form.server.ts";
-import { passwordRule, resetSchema } from "#app/desk/forms.ts";
+import { passwordRule, resetSchema } from "#app/desk/form-schemas.ts";
+import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { deskAuth } from "#app/desk/session.server.ts";
 import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
-import type { Route } from "./+types/desk-reset-password";
+import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Choose a new password · Quote desk" },

@@ -1,12 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { readFormData } from "#app/desk/form.server.ts";
+import { readFormData } from "#app/desk/read-form.server.ts";
 import { keepSavedReply, listSavedReplies, removeSavedReply, replyLimits } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
-import type { Route } from "./+types/desk-replies";
+import type { Route } from "./+types/replies";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Saved replies · Quote desk" },
