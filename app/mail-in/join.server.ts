@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { eq, sql } from "drizzle-orm";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
 import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
@@ -130,6 +129,5 @@ export async function joinMail(raw: Uint8Array, desk: MailDesk): Promise<JoinOut
     return true;
   });
   if (!joined) await Promise.all(kept.files.map((file) => desk.storage.delete(file.storageKey)));
-  await Promise.all(kept.files.map((file) => fs.rm(file.localPath, { force: true })));
   return joined ? "joined" : "already joined";
 }
