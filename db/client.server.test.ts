@@ -1,20 +1,44 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { acquireLock, type Database, DatabaseLockedError, lockFileName, openDatabase } from "#db/client.server.ts";
-import { settings } from "#db/schema.ts";
+import { storeQuote } from "#app/quote/save-quote.server.ts";
+import { type Database, type Db, openDatabase } from "#db/client.server.ts";
+import { embeddedMajor } from "#db/embedded.server.ts";
+import { attachments, quoteEvents, quotes, settings, staffUser } from "#db/schema.ts";
 import journal from "#drizzle/meta/_journal.json";
-import { holdDatabaseInChild, openInChild } from "#test/lock.ts";
-import { nodeBin } from "#test/node.ts";
-import { describePostgres, newDataDir, setupTimeoutMs } from "#test/pg.ts";
+import { holdDatabaseInChild, openInChild } from "#test/holder.ts";
+import { describePostgres, setupTimeoutMs } from "#test/pg.ts";
+import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
-/** Both drivers answer a raw query with { rows }; the shared Db type cannot say so. */
 type Rows<T> = { rows: T[] };
 
-describe("embedded database (PGlite)", () => {
+const query = async <T>(db: Db, statement: ReturnType<typeof sql>) =>
+  ((await db.execute(statement)) as unknown as Rows<T>).rows;
+
+function postmasterPid(dataDir: string) {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return undefined;
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("embedded PostgreSQL", () => {
   let dataDir: string;
   const opened: Database[] = [];
   const open = async () => {
@@ -22,104 +46,189 @@ describe("embedded database (PGlite)", () => {
     opened.push(database);
     return database;
   };
-  const lockFile = () => path.join(dataDir, lockFileName);
+  const closeAll = () => Promise.all(opened.splice(0).map((d) => d.close()));
 
-  beforeEach(async () => {
-    dataDir = await newDataDir();
-  }, setupTimeoutMs);
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-embedded-"));
+  });
   afterEach(async () => {
-    await Promise.all(opened.splice(0).map((d) => d.close()));
+    await closeAll();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it(
-    "creates and migrates a new database, keeps data across restarts and releases the lock on close",
+    "creates a durable cluster reachable only by its socket, keeps data across restarts and stops on close",
     async () => {
-      fs.rmSync(path.join(dataDir, "db"), { recursive: true });
       const first = await open();
-      expect(fs.readdirSync(path.join(dataDir, "db")).length).toBeGreaterThan(0);
-      expect(first.kind).toBe("pglite");
+      expect(fs.statSync(path.join(dataDir, "postgres-password")).mode & 0o777).toBe(0o600);
+      const [setting] = await query<Record<string, string>>(
+        first.db,
+        sql`select current_setting('fsync') as fsync, current_setting('synchronous_commit') as sync,
+          current_setting('full_page_writes') as fpw, current_setting('listen_addresses') as listen,
+          current_setting('server_version_num') as version`,
+      );
+      expect(setting).toMatchObject({ fsync: "on", sync: "on", fpw: "on", listen: "" });
+      expect(Math.floor(Number(setting?.version) / 10000)).toBe(embeddedMajor);
       await first.db.insert(settings).values({ key: "probe", value: "kept" });
-      expect(fs.readFileSync(lockFile(), "utf8").trim()).toBe(String(process.pid));
-      await first.close();
-      expect(fs.existsSync(lockFile())).toBe(false);
+      const pid = postmasterPid(dataDir);
+      expect(pid).toBeGreaterThan(0);
+      await closeAll();
+      expect(postmasterPid(dataDir)).toBeUndefined();
+      expect(() => process.kill(pid ?? 0, 0)).toThrow();
 
       const second = await open();
-      const rows = await second.db.select().from(settings).where(eq(settings.key, "probe"));
-      expect(rows).toEqual([{ key: "probe", value: "kept" }]);
-      const tables = (await second.db.execute(
+      expect(await second.db.select().from(settings).where(eq(settings.key, "probe"))).toEqual([
+        { key: "probe", value: "kept" },
+      ]);
+      const tables = await query<{ table_name: string }>(
+        second.db,
         sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
-      )) as unknown as Rows<{ table_name: string }>;
-      expect(tables.rows.map((r) => r.table_name)).toEqual(
-        expect.arrayContaining([
-          "attachments",
-          "outbox",
-          "quote_events",
-          "quote_lines",
-          "quotes",
-          "rate_limits",
-          "settings",
-        ]),
+      );
+      expect(tables.map((r) => r.table_name)).toEqual(
+        expect.arrayContaining(["attachments", "outbox", "quote_events", "quotes", "rate_limits", "settings"]),
       );
     },
     setupTimeoutMs,
   );
 
-  it("refuses a second open, in this process or another, while it is open", async () => {
+  it(
+    "refuses a second server on the same DATA_DIR, naming the one running, and opens once it stops",
+    async () => {
+      const holder = await holdDatabaseInChild(dataDir);
+      try {
+        const refused = await openInChild(dataDir);
+        expect(refused).toEqual({
+          opened: false,
+          name: "DatabaseStartError",
+          message: `Another server (pid ${holder.pid}) is using DATA_DIR ${dataDir}. Stop it first, or give this one its own DATA_DIR.`,
+        });
+      } finally {
+        await holder.release();
+      }
+      await open();
+    },
+    setupTimeoutMs,
+  );
+
+  it(
+    "stops PostgreSQL when its server is killed, and the next start finds everything committed",
+    async () => {
+      const database = await open();
+      await database.db.insert(settings).values({ key: "before-kill", value: "1" });
+      await closeAll();
+      const holder = await holdDatabaseInChild(dataDir);
+      const pid = postmasterPid(dataDir);
+      await holder.kill();
+      // Its pipe closed with the killed process: PostgreSQL shuts down cleanly by itself.
+      await until(() => postmasterPid(dataDir) === undefined);
+      expect(() => process.kill(pid ?? 0, 0)).toThrow();
+      const again = await open();
+      expect(await again.db.select().from(settings).where(eq(settings.key, "before-kill"))).toHaveLength(1);
+    },
+    setupTimeoutMs,
+  );
+
+  it(
+    "starts over a postmaster.pid left by a kill -9 of everything, even when its pid now names another process",
+    async () => {
+      await open();
+      await closeAll();
+      const stranger = spawn("sleep", ["30"]);
+      try {
+        const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+        fs.writeFileSync(pidFile, `${stranger.pid}\n${path.join(dataDir, "postgres")}\n0\n5432\n`);
+        const database = await open();
+        expect(await query(database.db, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      } finally {
+        stranger.kill();
+      }
+    },
+    setupTimeoutMs,
+  );
+
+  it("stops with one clear line for a cluster of a newer PostgreSQL, and for a DATA_DIR it cannot use", async () => {
     await open();
-    const error = await openDatabase({ dataDir }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(DatabaseLockedError);
-    expect(error).toMatchObject({ pid: process.pid, dataDir });
-    expect((error as Error).message).toContain(`Another process (pid ${process.pid}) is using DATA_DIR ${dataDir}`);
-    expect(await openInChild(dataDir)).toMatchObject({
-      opened: false,
-      name: "DatabaseLockedError",
-      pid: process.pid,
+    await closeAll();
+    fs.writeFileSync(path.join(dataDir, "postgres", "PG_VERSION"), `${embeddedMajor + 1}\n`);
+    await expect(openDatabase({ dataDir })).rejects.toThrow(
+      `The database in ${dataDir}/postgres was made by PostgreSQL ${embeddedMajor + 1}; this version runs PostgreSQL ${embeddedMajor}: run the newer version of this site that made it, or set DATABASE_URL to a server of that version.`,
+    );
+    const file = path.join(dataDir, "a-file");
+    fs.writeFileSync(file, "");
+    await expect(openDatabase({ dataDir: file })).rejects.toMatchObject({
+      name: "DatabaseStartError",
+      message: `DATA_DIR ${file} cannot hold the database: it is a file, not a folder. Free space or choose another DATA_DIR.`,
     });
   });
 
-  it("refuses this process while another one holds it, and opens once it is released", async () => {
-    const holder = await holdDatabaseInChild(dataDir);
-    try {
-      const error = await openDatabase({ dataDir }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DatabaseLockedError);
-      expect(error).toMatchObject({ pid: holder.pid });
-    } finally {
-      await holder.release();
-    }
-    expect(fs.existsSync(lockFile())).toBe(false);
-    expect((await open()).kind).toBe("pglite");
-  });
+  it(
+    "converts an earlier version's PGlite database, losing nothing, and keeps the old files aside",
+    async () => {
+      const old = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
+      const oldDb = drizzle({ client: old }) as unknown as Db;
+      await migrate(drizzle({ client: old }), { migrationsFolder: "drizzle" });
+      const stored = [];
+      for (let i = 0; i < 3; i++) {
+        stored.push(
+          await storeQuote(oldDb, { ...sampleQuote, customerName: `Buyer ${i}` }, storeMeta({ forward: true })),
+        );
+      }
+      const [firstQuote] = await oldDb
+        .select()
+        .from(quotes)
+        .where(eq(quotes.reference, stored[0]?.reference ?? ""));
+      const quoteId = firstQuote?.id ?? 0;
+      await oldDb.insert(attachments).values({
+        quoteId,
+        storageKey: "2026/11/photo.webp",
+        fileName: "pump.jpg",
+        contentType: "image/webp",
+        size: 1234,
+      });
+      await oldDb.insert(quoteEvents).values({ quoteId, kind: "note", detail: { text: "Rang back" } });
+      await oldDb.insert(staffUser).values({ id: "u1", name: "Sam Sales", email: "sam@example.test", role: "admin" });
+      const tableCounts = async (db: Db) =>
+        Object.fromEntries(
+          await Promise.all(
+            ["quotes", "attachments", "quote_events", "outbox", "staff_user", "settings"].map(async (table) => [
+              table,
+              (await query<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]?.n,
+            ]),
+          ),
+        );
+      const before = await tableCounts(oldDb);
+      await old.close();
+      fs.writeFileSync(path.join(dataDir, "db.lock"), "1\n");
 
-  it("takes over the lock of a process that died", async () => {
-    const dead = spawnSync(nodeBin, ["-e", ""]).pid;
-    fs.writeFileSync(lockFile(), `${dead}\n`);
-    await open();
-    expect(fs.readFileSync(lockFile(), "utf8").trim()).toBe(String(process.pid));
-    expect(fs.readdirSync(dataDir).filter((f) => f.startsWith(`${lockFileName}.`))).toEqual([]);
-  });
-
-  it("takes over a lock left with this process's pid by an earlier run (pids recycle in containers)", () => {
-    fs.writeFileSync(lockFile(), `${process.pid}\n`);
-    const release = acquireLock(dataDir);
-    expect(() => acquireLock(dataDir)).toThrow(DatabaseLockedError);
-    release();
-    expect(fs.existsSync(lockFile())).toBe(false);
-  });
-
-  it("takes over a lock file without a pid", () => {
-    fs.writeFileSync(lockFile(), "garbage");
-    const release = acquireLock(dataDir);
-    expect(fs.readFileSync(lockFile(), "utf8").trim()).toBe(String(process.pid));
-    release();
-  });
-
-  it("does not delete a lock it no longer holds", () => {
-    const release = acquireLock(dataDir);
-    fs.writeFileSync(lockFile(), "1\n");
-    release();
-    expect(fs.readFileSync(lockFile(), "utf8")).toBe("1\n");
-  });
+      const database = await open();
+      expect(await tableCounts(database.db)).toEqual(before);
+      const [converted] = await database.db
+        .select()
+        .from(quotes)
+        .where(eq(quotes.reference, stored[0]?.reference ?? ""));
+      expect(converted).toMatchObject({ customerName: "Buyer 0", requirements: sampleQuote.requirements });
+      expect(converted?.createdAt).toEqual(firstQuote?.createdAt);
+      expect(before).toMatchObject({
+        quotes: 3,
+        attachments: 1,
+        quote_events: expect.any(Number),
+        outbox: 6,
+        staff_user: 1,
+      });
+      const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith("db.pglite-"));
+      expect(kept).toHaveLength(1);
+      expect(fs.existsSync(path.join(dataDir, "db"))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, "db.lock"))).toBe(false);
+      // New rows continue the old numbering.
+      const next = await storeQuote(database.db, sampleQuote, storeMeta());
+      const [row] = await database.db.select().from(quotes).where(eq(quotes.reference, next.reference));
+      expect(row?.id).toBe(4);
+      await closeAll();
+      await open();
+      expect(fs.readdirSync(dataDir).filter((name) => name.startsWith("db.pglite-"))).toEqual(kept);
+    },
+    setupTimeoutMs,
+  );
 });
 
 describePostgres("PostgreSQL database", (server) => {
@@ -129,7 +238,6 @@ describePostgres("PostgreSQL database", (server) => {
     try {
       const databases = await Promise.all([1, 2, 3].map(() => openDatabase({ dataDir, databaseUrl })));
       try {
-        expect(databases.map((d) => d.kind)).toEqual(["postgres", "postgres", "postgres"]);
         const [first] = databases;
         const migrations = (await first?.db.execute(
           sql`select count(*)::int as count from drizzle.__drizzle_migrations`,

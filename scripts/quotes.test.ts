@@ -1,13 +1,15 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
-import { holdDatabaseInChild } from "#test/lock.ts";
+import { holdDatabaseInChild } from "#test/holder.ts";
 import { nodeBin } from "#test/node.ts";
-import { newDataDir, setupTimeoutMs } from "#test/pg.ts";
+import { setupTimeoutMs } from "#test/pg.ts";
 
 /** RFC 4180 records; enough to check what a spreadsheet would read. */
 function parseCsv(text: string) {
@@ -59,7 +61,7 @@ describe("npm run quotes", () => {
     });
 
   beforeAll(async () => {
-    dataDir = await newDataDir();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-quotes-"));
     const database = await openDatabase({ dataDir });
     const { db } = database;
     const meta = (key: string, extra = {}) => ({
@@ -137,7 +139,8 @@ describe("npm run quotes", () => {
     expect(lines.findIndex((l) => l.startsWith(references.spam))).toBeLessThan(
       lines.findIndex((l) => l.startsWith(references.plain)),
     );
-    expect(fs.existsSync(`${dataDir}/db.lock`)).toBe(false);
+    // The embedded database it started for itself is stopped again.
+    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
   });
 
   it("shows one request in full, notifications included", async () => {
@@ -211,17 +214,21 @@ describe("npm run quotes", () => {
     expect(stderr).toContain("Usage: npm run quotes -- list | show <reference> | export --csv");
   });
 
-  it("refuses to open the embedded database while the server holds it", async () => {
-    const holder = await holdDatabaseInChild(dataDir, { lockOnly: true });
-    try {
-      const { code, stdout, stderr } = await run("list");
-      expect(code).toBe(2);
-      expect(stdout).toBe("");
-      expect(stderr.trim()).toBe(
-        `The server is running and holds the embedded database (pid ${holder.pid}). Stop it first, or set DATABASE_URL to use PostgreSQL.`,
-      );
-    } finally {
-      await holder.release();
-    }
-  });
+  it(
+    "reads the embedded database while the server runs, and leaves it running",
+    async () => {
+      const holder = await holdDatabaseInChild(dataDir);
+      try {
+        const { code, stdout } = await run("show", references.plain);
+        expect(code).toBe(0);
+        expect(stdout).toContain("Dana Fitter");
+        expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(true);
+        expect((await run("list")).code).toBe(0);
+      } finally {
+        await holder.release();
+      }
+      expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    },
+    setupTimeoutMs,
+  );
 });

@@ -6,7 +6,8 @@ import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import { loadQuoteExtras } from "#app/quote/outbox-send.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
-import { type Database, DatabaseLockedError, openDatabase } from "#db/client.server.ts";
+import { type Database, openDatabase } from "#db/client.server.ts";
+import { DatabaseStartError } from "#db/embedded.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
 
 const usage = "Usage: npm run quotes -- list | show <reference> | export --csv";
@@ -186,17 +187,12 @@ async function main(args: string[]) {
     return 1;
   }
   const config = readConfig(process.env);
-  let database: Database;
-  try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  } catch (error) {
-    if (!(error instanceof DatabaseLockedError)) throw error;
-    console.error(
-      `The server is running and holds the embedded database (pid ${error.pid}). ` +
-        "Stop it first, or set DATABASE_URL to use PostgreSQL.",
-    );
-    return 2;
-  }
+  // Beside a running server, its embedded database is shared rather than refused.
+  const database: Database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    share: true,
+  });
   try {
     if (command === "list") await list(database);
     else if (command === "show" && argument) return await show(database, argument);
@@ -211,7 +207,7 @@ if (import.meta.main) {
   try {
     process.exitCode = await main(process.argv.slice(2));
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof DatabaseStartError ? error.message : error);
     process.exitCode = 1;
   }
 }

@@ -1,315 +1,305 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describePostgres, newDataDir, setupTimeoutMs } from "#test/pg.ts";
+import { setupTimeoutMs } from "#test/pg.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 const password = "a long enough passphrase";
 const customer = { ...validQuote, customerName: "Robin Customer", email: "robin.customer@plant.example" };
 
-/** The same HTTP checks against the production build on the embedded database and on PostgreSQL. */
-function deskOverHttp(label: string, env: () => Promise<Record<string, string>>, dataDir?: () => Promise<string>) {
-  describe(label, () => {
-    let server: RunningServer;
-    let admin = "";
-    let staff = "";
-    let reference = "";
-    let address = 0;
+describe("desk over HTTP, production build on the embedded database", () => {
+  let server: RunningServer;
+  let admin = "";
+  let staff = "";
+  let reference = "";
+  let address = 0;
 
-    async function request(path: string, init: RequestInit & { cookie?: string; form?: Record<string, string> } = {}) {
-      const headers = new Headers(init.headers);
-      headers.set("x-forwarded-for", `198.51.100.${++address % 250}`);
-      if (init.cookie) headers.set("cookie", init.cookie);
-      if (init.form) headers.set("origin", headers.get("origin") ?? server.url);
-      return fetch(`${server.url}${path}`, {
-        redirect: "manual",
-        ...init,
-        headers,
-        ...(init.form ? { method: "POST", body: new URLSearchParams(init.form) } : {}),
-      });
+  async function request(path: string, init: RequestInit & { cookie?: string; form?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("x-forwarded-for", `198.51.100.${++address % 250}`);
+    if (init.cookie) headers.set("cookie", init.cookie);
+    if (init.form) headers.set("origin", headers.get("origin") ?? server.url);
+    return fetch(`${server.url}${path}`, {
+      redirect: "manual",
+      ...init,
+      headers,
+      ...(init.form ? { method: "POST", body: new URLSearchParams(init.form) } : {}),
+    });
+  }
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+  beforeAll(async () => {
+    server = await startServer({ LOG_LEVEL: "info" });
+    const link = server.output().match(/No desk account yet: .* at (http\S+?\/desk\/setup\?token=[\w-]+)/)?.[1] ?? "";
+    expect(link).toMatch(/^http:\/\/localhost:3000\/desk\/setup\?token=[\w-]+$/);
+    const setupPath = new URL(link).pathname + new URL(link).search;
+    expect((await request(setupPath)).status).toBe(200);
+    const created = await request(setupPath, {
+      form: { name: "Alex Admin", email: "alex@desk.example", password, confirm: password },
+    });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toBe("/desk");
+    admin = cookieOf(created);
+    // The link is used up.
+    expect((await request(setupPath)).status).toBe(404);
+
+    const invited = await request("/desk/people?intent=invite", {
+      cookie: admin,
+      form: { email: "sam@desk.example", role: "staff" },
+    });
+    expect(invited.status).toBe(200);
+    const invitation = (await invited.text()).match(/\/desk\/welcome\?token=[\w-]+/)?.[0] ?? "";
+    expect(invitation).not.toBe("");
+    const joined = await request(invitation, { form: { name: "Sam Staff", password, confirm: password } });
+    expect(joined.status).toBe(302);
+    staff = cookieOf(joined);
+
+    const sent = await request("/?index", { form: Object.fromEntries(quoteForm(customer)) });
+    reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
+    expect(reference).not.toBe("");
+  }, setupTimeoutMs);
+  afterAll(async () => {
+    if (!server) return;
+    expect(await server.stop()).toBe(0);
+    // No personal data in the log: neither the customer's nor the staff's names and addresses.
+    for (const secret of [
+      customer.customerName,
+      customer.email,
+      "alex@desk.example",
+      "sam@desk.example",
+      "Sam Staff",
+      password,
+    ]) {
+      expect(server.output()).not.toContain(secret);
     }
-    const cookieOf = (response: Response) =>
-      response.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0])
-        .join("; ");
+  }, setupTimeoutMs);
 
-    beforeAll(async () => {
-      server = await startServer({ ...(await env()), LOG_LEVEL: "info" }, await dataDir?.());
-      const link = server.output().match(/No desk account yet: .* at (http\S+?\/desk\/setup\?token=[\w-]+)/)?.[1] ?? "";
-      expect(link).toMatch(/^http:\/\/localhost:3000\/desk\/setup\?token=[\w-]+$/);
-      const setupPath = new URL(link).pathname + new URL(link).search;
-      expect((await request(setupPath)).status).toBe(200);
-      const created = await request(setupPath, {
-        form: { name: "Alex Admin", email: "alex@desk.example", password, confirm: password },
-      });
-      expect(created.status).toBe(302);
-      expect(created.headers.get("location")).toBe("/desk");
-      admin = cookieOf(created);
-      // The link is used up.
-      expect((await request(setupPath)).status).toBe(404);
+  const pages = () => ["/desk", "/desk?status=spam", `/desk/quotes/${reference}`, "/desk/people"];
+  const dataRequests = () => ["/desk.data", `/desk/quotes/${reference}.data`, "/desk/people.data", "/desk/export"];
+  const actions = () =>
+    [
+      [`/desk/quotes/${reference}`, { intent: "note", note: "hello" }],
+      ["/desk/people?intent=invite", { email: "new@desk.example", role: "staff" }],
+    ] as const;
 
-      const invited = await request("/desk/people?intent=invite", {
-        cookie: admin,
-        form: { email: "sam@desk.example", role: "staff" },
-      });
-      expect(invited.status).toBe(200);
-      const invitation = (await invited.text()).match(/\/desk\/welcome\?token=[\w-]+/)?.[0] ?? "";
-      expect(invitation).not.toBe("");
-      const joined = await request(invitation, { form: { name: "Sam Staff", password, confirm: password } });
-      expect(joined.status).toBe(302);
-      staff = cookieOf(joined);
+  function expectDeskHeaders(response: Response) {
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  }
 
-      const sent = await request("/?index", { form: Object.fromEntries(quoteForm(customer)) });
-      reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
-      expect(reference).not.toBe("");
-    }, setupTimeoutMs);
-    afterAll(async () => {
-      if (!server) return;
-      expect(await server.stop()).toBe(0);
-      // No personal data in the log: neither the customer's nor the staff's names and addresses.
-      for (const secret of [
-        customer.customerName,
-        customer.email,
-        "alex@desk.example",
-        "sam@desk.example",
-        "Sam Staff",
-        password,
-      ]) {
-        expect(server.output()).not.toContain(secret);
-      }
-    }, setupTimeoutMs);
-
-    const pages = () => ["/desk", "/desk?status=spam", `/desk/quotes/${reference}`, "/desk/people"];
-    const dataRequests = () => ["/desk.data", `/desk/quotes/${reference}.data`, "/desk/people.data", "/desk/export"];
-    const actions = () =>
-      [
-        [`/desk/quotes/${reference}`, { intent: "note", note: "hello" }],
-        ["/desk/people?intent=invite", { email: "new@desk.example", role: "staff" }],
-      ] as const;
-
-    function expectDeskHeaders(response: Response) {
-      expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  it("without a session: pages redirect to sign-in, data and actions answer 401 with no data", async () => {
+    for (const path of pages()) {
+      const response = await request(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location")).toBe(`/desk/sign-in?next=${encodeURIComponent(path)}`);
+      expectDeskHeaders(response);
     }
-
-    it("without a session: pages redirect to sign-in, data and actions answer 401 with no data", async () => {
-      for (const path of pages()) {
-        const response = await request(path);
-        expect(response.status, path).toBe(302);
-        expect(response.headers.get("location")).toBe(`/desk/sign-in?next=${encodeURIComponent(path)}`);
-        expectDeskHeaders(response);
-      }
-      for (const path of dataRequests()) {
-        const response = await request(path);
-        expect(response.status, path).toBe(401);
-        expectDeskHeaders(response);
-        const body = await response.text();
-        expect(body).not.toContain(reference);
-        expect(body).not.toContain(customer.customerName);
-      }
-      for (const [path, form] of actions()) {
-        const response = await request(path, { form });
-        expect(response.status, path).toBe(401);
-        expectDeskHeaders(response);
-      }
-    });
-
-    it("serves a request's photos and drawings to signed-in staff only: thumbnails, PDFs as downloads, nosniff", async () => {
-      const body = new FormData();
-      for (const [name, value] of quoteForm({ ...customer, requirements: "Worn pulley, photo attached" })) {
-        body.append(name, value);
-      }
-      const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777" } })
-        .jpeg()
-        .toBuffer();
-      body.append("attachments", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "pulley.jpg");
-      const pdf = "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
-      body.append("attachments", new Blob([pdf], { type: "application/pdf" }), "drawing.pdf");
-      const sent = await request("/?index", { method: "POST", body, headers: { origin: server.url } });
-      expect(sent.status).toBe(200);
-      const withFiles = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
-      expect(withFiles).not.toBe("");
-
-      const page = await (await request(`/desk/quotes/${withFiles}`, { cookie: staff })).text();
-      const links = [...page.matchAll(/href="(\/desk\/attachments\/\d+)"/g)].map((m) => m[1] ?? "");
-      expect(links).toHaveLength(2);
-      expect(page).toMatch(/src="\/desk\/attachments\/\d+\?thumbnail"/);
-
-      for (const link of links) {
-        const anonymous = await request(link);
-        expect(anonymous.status).toBe(401);
-        expect((await anonymous.arrayBuffer()).byteLength).toBeLessThan(100);
-      }
-      const [photoLink = "", pdfLink = ""] = links;
-      const photo = await request(photoLink, { cookie: staff });
-      expect(photo.status).toBe(200);
-      expect(photo.headers.get("content-type")).toBe("image/jpeg");
-      expect(photo.headers.get("x-content-type-options")).toBe("nosniff");
-      expectDeskHeaders(photo);
-      expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).width).toBe(800);
-      const thumbnail = await request(`${photoLink}?thumbnail`, { cookie: staff });
-      expect(thumbnail.headers.get("content-type")).toBe("image/webp");
-      expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(320);
-      const drawing = await request(pdfLink, { cookie: staff });
-      expect(drawing.headers.get("content-type")).toBe("application/pdf");
-      expect(drawing.headers.get("content-disposition")).toMatch(/^attachment; filename\*=UTF-8''drawing\.pdf$/);
-      expect(drawing.headers.get("x-content-type-options")).toBe("nosniff");
-      expect((await request("/desk/attachments/999999", { cookie: staff })).status).toBe(404);
-      expect((await request("/desk/attachments/abc", { cookie: staff })).status).toBe(404);
-    });
-
-    it("staff work requests but cannot manage people (403)", async () => {
-      for (const path of pages().filter((p) => p !== "/desk/people")) {
-        const response = await request(path, { cookie: staff });
-        expect(response.status, path).toBe(200);
-        expectDeskHeaders(response);
-      }
-      expect((await request("/desk/people", { cookie: staff })).status).toBe(403);
-      expect((await request("/desk/people.data", { cookie: staff })).status).toBe(403);
-      expect(
-        (
-          await request("/desk/people?intent=invite", {
-            cookie: staff,
-            form: { email: "x@desk.example", role: "admin" },
-          })
-        ).status,
-      ).toBe(403);
-      const inbox = await (await request("/desk", { cookie: staff })).text();
-      expect(inbox).toContain(reference);
-      expect(inbox).toContain("Robin Customer");
-      expect(inbox).not.toContain("People</a>");
-    });
-
-    it("admins reach every desk page", async () => {
-      for (const path of [...pages(), ...dataRequests()]) {
-        const response = await request(path, { cookie: admin });
-        expect(response.status, path).toBe(200);
-        expectDeskHeaders(response);
-      }
-      const csv = await (await request("/desk/export?q=robin", { cookie: admin })).text();
-      expect(csv).toContain(reference);
-    });
-
-    it("refuses cross-site posts with 403", async () => {
-      for (const path of ["/desk/sign-in", `/desk/quotes/${reference}`]) {
-        const response = await request(path, {
-          cookie: admin,
-          form: { intent: "note", note: "x" },
-          headers: { origin: "https://evil.example" },
-        });
-        expect(response.status, path).toBe(403);
-      }
-    });
-
-    it("answers unknown references with 404 and bad input with 422 and field messages", async () => {
-      expect((await request("/desk/quotes/Q-000000-AAAAA", { cookie: staff })).status).toBe(404);
-      expect((await request("/desk/quotes/not-a-reference", { cookie: staff })).status).toBe(404);
-      expect(
-        (await request("/desk/quotes/Q-000000-AAAAA", { cookie: staff, form: { intent: "note", note: "x" } })).status,
-      ).toBe(404);
-      const emptyNote = await request(`/desk/quotes/${reference}`, {
-        cookie: staff,
-        form: { intent: "note", note: "  ", version: "1" },
-      });
-      expect(emptyNote.status).toBe(422);
-      expect(await emptyNote.text()).toContain("Write a note first");
-      const badStatus = await request(`/desk/quotes/${reference}`, {
-        cookie: staff,
-        form: { intent: "status", status: "done", version: "1" },
-      });
-      expect(badStatus.status).toBe(422);
-      expect(await badStatus.text()).toContain("Choose a status from the list");
-      const badIntent = await request(`/desk/quotes/${reference}`, { cookie: staff, form: { intent: "delete" } });
-      expect(badIntent.status).toBe(422);
-      const noVersion = await request(`/desk/quotes/${reference}`, {
-        cookie: staff,
-        form: { intent: "status", status: "won" },
-      });
-      expect(noVersion.status).toBe(422);
-      expect(await noVersion.text()).toContain("Reload the page: it did not say which version");
-      const badFilter = await request("/desk?status=done&q=ab", { cookie: staff });
-      expect(badFilter.status).toBe(422);
-      const page = await badFilter.text();
-      expect(page).toContain("Choose a status from the list");
-      expect(page).toContain("Search for at least 3 letters or digits");
-      const signIn = await request("/desk/sign-in", { form: { email: "not an address", password: "" } });
-      expect(signIn.status).toBe(422);
-      expect(await signIn.text()).toContain("Enter an e-mail address like name@company.co.uk");
-      const json = await request(`/desk/quotes/${reference}`, {
-        cookie: staff,
-        method: "POST",
-        body: "{}",
-        headers: { "content-type": "application/json", origin: server.url },
-      });
-      expect(json.status).toBe(415);
-    });
-
-    it("takes at most 10 sign-in, reset and setup posts a minute from one address", async () => {
-      for (const path of ["/desk/sign-in", "/desk/forgot-password"]) {
-        const statuses: number[] = [];
-        for (let i = 0; i < 11; i++) {
-          const response = await fetch(`${server.url}${path}`, {
-            method: "POST",
-            redirect: "manual",
-            headers: { origin: server.url, "x-forwarded-for": `203.0.113.${path.length}` },
-            body: new URLSearchParams({ email: `nobody${i}@desk.example`, password: "not the password" }),
-          });
-          await response.arrayBuffer();
-          statuses.push(response.status);
-        }
-        expect(statuses.slice(0, 10)).not.toContain(429);
-        expect(statuses[10], path).toBe(429);
-      }
-    });
-
-    it("a wrong password is refused without saying whether the account exists", async () => {
-      const wrong = await request("/desk/sign-in", {
-        form: { email: "sam@desk.example", password: "wrong password!" },
-      });
-      const unknown = await request("/desk/sign-in", {
-        form: { email: "kim@desk.example", password: "wrong password!" },
-      });
-      expect(wrong.status).toBe(401);
-      expect(unknown.status).toBe(401);
-      const message = "That e-mail address and password do not match a desk account.";
-      expect(await wrong.text()).toContain(message);
-      expect(await unknown.text()).toContain(message);
-    });
-
-    it("the desk is not in the sitemap", async () => {
-      expect(await (await request("/sitemap.xml")).text()).not.toContain("/desk");
-    });
-
-    it("sign-out ends the session on the server; removal ends another's at once", async () => {
-      const signedIn = await request("/desk/sign-in", { form: { email: "alex@desk.example", password } });
-      expect(signedIn.status).toBe(302);
-      const second = cookieOf(signedIn);
-      expect((await request("/desk", { cookie: second })).status).toBe(200);
-      const out = await request("/desk/sign-out", { cookie: second, form: {} });
-      expect(out.status).toBe(302);
-      expect(out.headers.get("location")).toBe("/desk/sign-in?signed-out=1");
-      // The old cookie, replayed, no longer works.
-      expect((await request("/desk.data", { cookie: second })).status).toBe(401);
-
-      expect((await request("/desk.data", { cookie: staff })).status).toBe(200);
-      const people = await (await request("/desk/people", { cookie: admin })).text();
-      const samId = people.match(/name="intent" value="remove"\/><input type="hidden" name="id" value="([^"]+)"/)?.[1];
-      expect(samId).toBeTruthy();
-      expect(
-        (await request("/desk/people", { cookie: admin, form: { intent: "remove", id: samId ?? "" } })).status,
-      ).toBe(200);
-      // The first post only asks: nothing has changed yet.
-      expect((await request("/desk.data", { cookie: staff })).status).toBe(200);
-      const confirmed = { intent: "remove", id: samId ?? "", confirmed: "yes" };
-      expect((await request("/desk/people", { cookie: admin, form: confirmed })).status).toBe(200);
-      expect((await request("/desk.data", { cookie: staff })).status).toBe(401);
-    });
+    for (const path of dataRequests()) {
+      const response = await request(path);
+      expect(response.status, path).toBe(401);
+      expectDeskHeaders(response);
+      const body = await response.text();
+      expect(body).not.toContain(reference);
+      expect(body).not.toContain(customer.customerName);
+    }
+    for (const [path, form] of actions()) {
+      const response = await request(path, { form });
+      expect(response.status, path).toBe(401);
+      expectDeskHeaders(response);
+    }
   });
-}
 
-// A copy of a migrated embedded database: a cold initdb can outlast the start-up wait on a busy machine.
-deskOverHttp("desk over HTTP [PGlite]", async () => ({}), newDataDir);
+  it("serves a request's photos and drawings to signed-in staff only: thumbnails, PDFs as downloads, nosniff", async () => {
+    const body = new FormData();
+    for (const [name, value] of quoteForm({ ...customer, requirements: "Worn pulley, photo attached" })) {
+      body.append(name, value);
+    }
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#777" } })
+      .jpeg()
+      .toBuffer();
+    body.append("attachments", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "pulley.jpg");
+    const pdf = "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+    body.append("attachments", new Blob([pdf], { type: "application/pdf" }), "drawing.pdf");
+    const sent = await request("/?index", { method: "POST", body, headers: { origin: server.url } });
+    expect(sent.status).toBe(200);
+    const withFiles = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
+    expect(withFiles).not.toBe("");
 
-describePostgres("desk over HTTP", (postgres) => {
-  deskOverHttp("production build", async () => ({ DATABASE_URL: await (await postgres()).createDatabase() }));
+    const page = await (await request(`/desk/quotes/${withFiles}`, { cookie: staff })).text();
+    const links = [...page.matchAll(/href="(\/desk\/attachments\/\d+)"/g)].map((m) => m[1] ?? "");
+    expect(links).toHaveLength(2);
+    expect(page).toMatch(/src="\/desk\/attachments\/\d+\?thumbnail"/);
+
+    for (const link of links) {
+      const anonymous = await request(link);
+      expect(anonymous.status).toBe(401);
+      expect((await anonymous.arrayBuffer()).byteLength).toBeLessThan(100);
+    }
+    const [photoLink = "", pdfLink = ""] = links;
+    const photo = await request(photoLink, { cookie: staff });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toBe("image/jpeg");
+    expect(photo.headers.get("x-content-type-options")).toBe("nosniff");
+    expectDeskHeaders(photo);
+    expect((await sharp(Buffer.from(await photo.arrayBuffer())).metadata()).width).toBe(800);
+    const thumbnail = await request(`${photoLink}?thumbnail`, { cookie: staff });
+    expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+    expect((await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata()).width).toBe(320);
+    const drawing = await request(pdfLink, { cookie: staff });
+    expect(drawing.headers.get("content-type")).toBe("application/pdf");
+    expect(drawing.headers.get("content-disposition")).toMatch(/^attachment; filename\*=UTF-8''drawing\.pdf$/);
+    expect(drawing.headers.get("x-content-type-options")).toBe("nosniff");
+    expect((await request("/desk/attachments/999999", { cookie: staff })).status).toBe(404);
+    expect((await request("/desk/attachments/abc", { cookie: staff })).status).toBe(404);
+  });
+
+  it("staff work requests but cannot manage people (403)", async () => {
+    for (const path of pages().filter((p) => p !== "/desk/people")) {
+      const response = await request(path, { cookie: staff });
+      expect(response.status, path).toBe(200);
+      expectDeskHeaders(response);
+    }
+    expect((await request("/desk/people", { cookie: staff })).status).toBe(403);
+    expect((await request("/desk/people.data", { cookie: staff })).status).toBe(403);
+    expect(
+      (
+        await request("/desk/people?intent=invite", {
+          cookie: staff,
+          form: { email: "x@desk.example", role: "admin" },
+        })
+      ).status,
+    ).toBe(403);
+    const inbox = await (await request("/desk", { cookie: staff })).text();
+    expect(inbox).toContain(reference);
+    expect(inbox).toContain("Robin Customer");
+    expect(inbox).not.toContain("People</a>");
+  });
+
+  it("admins reach every desk page", async () => {
+    for (const path of [...pages(), ...dataRequests()]) {
+      const response = await request(path, { cookie: admin });
+      expect(response.status, path).toBe(200);
+      expectDeskHeaders(response);
+    }
+    const csv = await (await request("/desk/export?q=robin", { cookie: admin })).text();
+    expect(csv).toContain(reference);
+  });
+
+  it("refuses cross-site posts with 403", async () => {
+    for (const path of ["/desk/sign-in", `/desk/quotes/${reference}`]) {
+      const response = await request(path, {
+        cookie: admin,
+        form: { intent: "note", note: "x" },
+        headers: { origin: "https://evil.example" },
+      });
+      expect(response.status, path).toBe(403);
+    }
+  });
+
+  it("answers unknown references with 404 and bad input with 422 and field messages", async () => {
+    expect((await request("/desk/quotes/Q-000000-AAAAA", { cookie: staff })).status).toBe(404);
+    expect((await request("/desk/quotes/not-a-reference", { cookie: staff })).status).toBe(404);
+    expect(
+      (await request("/desk/quotes/Q-000000-AAAAA", { cookie: staff, form: { intent: "note", note: "x" } })).status,
+    ).toBe(404);
+    const emptyNote = await request(`/desk/quotes/${reference}`, {
+      cookie: staff,
+      form: { intent: "note", note: "  ", version: "1" },
+    });
+    expect(emptyNote.status).toBe(422);
+    expect(await emptyNote.text()).toContain("Write a note first");
+    const badStatus = await request(`/desk/quotes/${reference}`, {
+      cookie: staff,
+      form: { intent: "status", status: "done", version: "1" },
+    });
+    expect(badStatus.status).toBe(422);
+    expect(await badStatus.text()).toContain("Choose a status from the list");
+    const badIntent = await request(`/desk/quotes/${reference}`, { cookie: staff, form: { intent: "delete" } });
+    expect(badIntent.status).toBe(422);
+    const noVersion = await request(`/desk/quotes/${reference}`, {
+      cookie: staff,
+      form: { intent: "status", status: "won" },
+    });
+    expect(noVersion.status).toBe(422);
+    expect(await noVersion.text()).toContain("Reload the page: it did not say which version");
+    const badFilter = await request("/desk?status=done&q=ab", { cookie: staff });
+    expect(badFilter.status).toBe(422);
+    const page = await badFilter.text();
+    expect(page).toContain("Choose a status from the list");
+    expect(page).toContain("Search for at least 3 letters or digits");
+    const signIn = await request("/desk/sign-in", { form: { email: "not an address", password: "" } });
+    expect(signIn.status).toBe(422);
+    expect(await signIn.text()).toContain("Enter an e-mail address like name@company.co.uk");
+    const json = await request(`/desk/quotes/${reference}`, {
+      cookie: staff,
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", origin: server.url },
+    });
+    expect(json.status).toBe(415);
+  });
+
+  it("takes at most 10 sign-in, reset and setup posts a minute from one address", async () => {
+    for (const path of ["/desk/sign-in", "/desk/forgot-password"]) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const response = await fetch(`${server.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { origin: server.url, "x-forwarded-for": `203.0.113.${path.length}` },
+          body: new URLSearchParams({ email: `nobody${i}@desk.example`, password: "not the password" }),
+        });
+        await response.arrayBuffer();
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 10)).not.toContain(429);
+      expect(statuses[10], path).toBe(429);
+    }
+  });
+
+  it("a wrong password is refused without saying whether the account exists", async () => {
+    const wrong = await request("/desk/sign-in", {
+      form: { email: "sam@desk.example", password: "wrong password!" },
+    });
+    const unknown = await request("/desk/sign-in", {
+      form: { email: "kim@desk.example", password: "wrong password!" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const message = "That e-mail address and password do not match a desk account.";
+    expect(await wrong.text()).toContain(message);
+    expect(await unknown.text()).toContain(message);
+  });
+
+  it("the desk is not in the sitemap", async () => {
+    expect(await (await request("/sitemap.xml")).text()).not.toContain("/desk");
+  });
+
+  it("sign-out ends the session on the server; removal ends another's at once", async () => {
+    const signedIn = await request("/desk/sign-in", { form: { email: "alex@desk.example", password } });
+    expect(signedIn.status).toBe(302);
+    const second = cookieOf(signedIn);
+    expect((await request("/desk", { cookie: second })).status).toBe(200);
+    const out = await request("/desk/sign-out", { cookie: second, form: {} });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/desk/sign-in?signed-out=1");
+    // The old cookie, replayed, no longer works.
+    expect((await request("/desk.data", { cookie: second })).status).toBe(401);
+
+    expect((await request("/desk.data", { cookie: staff })).status).toBe(200);
+    const people = await (await request("/desk/people", { cookie: admin })).text();
+    const samId = people.match(/name="intent" value="remove"\/><input type="hidden" name="id" value="([^"]+)"/)?.[1];
+    expect(samId).toBeTruthy();
+    expect((await request("/desk/people", { cookie: admin, form: { intent: "remove", id: samId ?? "" } })).status).toBe(
+      200,
+    );
+    // The first post only asks: nothing has changed yet.
+    expect((await request("/desk.data", { cookie: staff })).status).toBe(200);
+    const confirmed = { intent: "remove", id: samId ?? "", confirmed: "yes" };
+    expect((await request("/desk/people", { cookie: admin, form: confirmed })).status).toBe(200);
+    expect((await request("/desk.data", { cookie: staff })).status).toBe(401);
+  });
 });

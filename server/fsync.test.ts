@@ -14,10 +14,11 @@ const strace = (() => {
   }
 })();
 
-// Traced at the system-call level: the attachment's bytes and its name are on disk before the buyer is told
-// the request is kept, so a power cut right after the answer loses nothing.
+// Traced at the system-call level: the attachment's bytes, its name and the request's commit (the embedded
+// PostgreSQL's write-ahead log) are on disk before the buyer is told the request is kept, so a power cut
+// right after the answer loses nothing.
 it.runIf(strace || process.env.CI)(
-  "flushes an attachment and its folder before answering the post that brought it",
+  "flushes an attachment, its folder and the database's log before answering the post that brought it",
   async () => {
     if (!strace) throw new Error("strace is needed: apt-get install strace");
     const trace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "strace-")), "trace.log");
@@ -42,8 +43,8 @@ it.runIf(strace || process.env.CI)(
     const uploads = path.join(server.dataDir, "uploads");
     // strace prints a call that another thread interrupts in two parts ("<unfinished ...>", then
     // "<... fsync resumed>" on a later line of the same thread): a call counts where it finished.
-    const finished = (test: (line: string) => boolean, what: string) => {
-      const start = lines.findIndex(test);
+    const finished = (test: (line: string) => boolean, what: string, after = -1) => {
+      const start = lines.findIndex((line, i) => i > after && test(line));
       expect(start, what).toBeGreaterThanOrEqual(0);
       const line = lines[start] ?? "";
       if (!line.includes("<unfinished ...>")) return start;
@@ -64,11 +65,18 @@ it.runIf(strace || process.env.CI)(
       (l) => l.includes(`fsync(`) && l.includes(`<${uploads}>`),
       "fsync of the uploads folder",
     );
+    // The request is committed after its files are stored: the first log flush after that is its commit.
+    const walFlushed = finished(
+      (l) => /\b(fdatasync|fsync)\(\d+<[^>]*\/postgres\/pg_wal\/[0-9A-F]{24}>/.test(l),
+      "flush of the database's write-ahead log",
+      dirSynced,
+    );
     // The post's answer is the last one written: only the health check came before it.
     const answered = lines.findLastIndex((l) => /\bwritev?\(\d+<socket:\[\d+\]>, .*"HTTP\/1\.1 200/.test(l));
     expect(fileSynced).toBeLessThan(renamed);
     expect(renamed).toBeLessThan(dirSynced);
-    expect(dirSynced).toBeLessThan(answered);
+    expect(dirSynced).toBeLessThan(walFlushed);
+    expect(walFlushed).toBeLessThan(answered);
   },
   180_000,
 );

@@ -55,7 +55,9 @@ let service;
 try {
   service = await load();
 } catch (error) {
-  console.error(error instanceof Error && error.name === "ConfigError" ? error.message : error);
+  // Configuration and database faults explain themselves in one line; anything else is a bug to trace.
+  const explained = error instanceof Error && (error.name === "ConfigError" || error.name === "DatabaseStartError");
+  console.error(explained ? error.message : error);
   process.exit(1);
 }
 
@@ -112,7 +114,13 @@ server.listen(config.port, config.host, () => {
   logger.info({ port: config.port, host: config.host }, `serving on http://localhost:${config.port}`);
 });
 server.on("error", (error) => {
-  logger.fatal({ err: error }, "could not start the server");
+  if (error.code === "EADDRINUSE" || error.code === "EACCES") {
+    const why = error.code === "EADDRINUSE" ? "is taken by another program" : "may not be used by this user";
+    logger.fatal(`port ${config.port} ${why}: stop that program or set PORT to another port`);
+  } else {
+    logger.fatal({ err: error }, "could not start the server");
+  }
+  // Exiting closes the database's pipe, which stops the embedded PostgreSQL cleanly.
   process.exit(1);
 });
 

@@ -56,11 +56,7 @@ export async function createServices(config: Config): Promise<Services> {
     const ipSalt = await getIpSalt(database.db);
     const formTokenSecret = await perInstallSecret(database.db, "form_token_secret");
     const deskSecrets = await resolveDeskSecrets(database.db, config);
-    // Counters shared between processes only matter when processes share PostgreSQL.
-    const rateLimiter = createRateLimiter({
-      limit: config.quoteRateLimit,
-      db: database.kind === "postgres" ? database.db : undefined,
-    });
+    const rateLimiter = createRateLimiter({ limit: config.quoteRateLimit, db: database.db });
     const uploadsDir = path.join(config.dataDir, "uploads");
     const storage = config.s3 ? createS3Storage(config.s3) : createFsStorage(uploadsDir);
     const incomingDir = path.join(uploadsDir, ".incoming");
@@ -97,7 +93,7 @@ export async function closeServices(services: Services) {
 }
 
 // Kept on globalThis: a hot reload of this module in development must find the database it already
-// opened, never open a second PGlite on the same DATA_DIR.
+// opened, never start a second embedded PostgreSQL on the same DATA_DIR.
 const opened = remember("mro:services", () => ({ current: undefined as Promise<Services> | undefined }));
 
 /** The process's database, rate limiter and notification worker, opened once on first use. */

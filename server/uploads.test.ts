@@ -209,7 +209,7 @@ function uploadSuite(label: string, setup: () => Promise<Target>) {
   });
 }
 
-uploadSuite("uploads on PGlite, stored in DATA_DIR/uploads", async () => ({
+uploadSuite("uploads on the embedded database, stored in DATA_DIR/uploads", async () => ({
   env: {},
   dir: (server) => path.join(server.dataDir, "uploads"),
 }));

@@ -30,7 +30,7 @@ import {
   staffSession,
   staffUser,
 } from "#db/schema.ts";
-import { describeEachDatabase } from "#test/pg.ts";
+import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -78,7 +78,7 @@ describe("response clock and month start", () => {
   });
 });
 
-describeEachDatabase("desk", (target) => {
+describeDatabase("desk", (target) => {
   const db = () => target.database.db;
   let auth: Auth;
   const headers = () => new Headers({ "user-agent": "vitest" });

@@ -16,7 +16,7 @@ import { type QuoteExtras, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
-import { describeEachDatabase, type TestDatabase } from "#test/pg.ts";
+import { describeDatabase, type TestDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -38,7 +38,7 @@ describe("spreadsheet times", () => {
   });
 });
 
-describeEachDatabase("the desk for a team", (target: TestDatabase) => {
+describeDatabase("the desk for a team", (target: TestDatabase) => {
   const db = (): Db => target.database.db;
   let kicked = 0;
 

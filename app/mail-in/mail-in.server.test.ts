@@ -15,7 +15,7 @@ import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { attachments, quoteMessages, quotes, settings } from "#db/schema.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { type ImapServer, startDovecot } from "#test/dovecot.ts";
-import { describeEachDatabase } from "#test/pg.ts";
+import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { eventually } from "#test/smtp.ts";
 import { phonePhoto, samplePdf } from "#test/uploads.ts";
@@ -25,7 +25,7 @@ const domain = sales.split("@")[1];
 const quiet = { info() {}, warn() {}, error() {} };
 const actor = { id: "alex", name: "Alex Turner" };
 
-describeEachDatabase("the buyer's e-mails", (target) => {
+describeDatabase("the buyer's e-mails", (target) => {
   const db = () => target.database.db;
   let imap: ImapServer;
   let desk: MailDesk;
@@ -39,7 +39,7 @@ describeEachDatabase("the buyer's e-mails", (target) => {
     await db().execute(sql`truncate quotes, outbox, settings restart identity cascade`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-in-"));
     desk = { db: db(), storage: createFsStorage(dir), incomingDir: path.join(dir, ".incoming"), salesAddress: sales };
-    mailbox = `${target.kind}${++mailboxes}`;
+    mailbox = `buyer${++mailboxes}`;
   });
 
   async function request(status?: "quoted" | "lost") {

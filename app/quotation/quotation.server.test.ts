@@ -14,7 +14,7 @@ import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotati
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { quotations, quoteMessages, quotes } from "#db/schema.ts";
-import { describeEachDatabase } from "#test/pg.ts";
+import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
@@ -112,7 +112,7 @@ describe("checking a draft", () => {
   });
 });
 
-describeEachDatabase("quotations", (target) => {
+describeDatabase("quotations", (target) => {
   const db = () => target.database.db;
   let sink: SmtpSink;
   beforeAll(async () => {
@@ -233,7 +233,7 @@ describeEachDatabase("quotations", (target) => {
   });
 });
 
-describeEachDatabase("replies from the desk", (target) => {
+describeDatabase("replies from the desk", (target) => {
   const db = () => target.database.db;
   let sink: SmtpSink;
   beforeAll(async () => {

@@ -12,7 +12,7 @@ import type { QuoteInput } from "#app/quote/schema.ts";
 import { digestSettingKey } from "#app/quote/spam-digest.server.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
 import { outbox, quotes, settings } from "#db/schema.ts";
-import { describeEachDatabase, resetTables } from "#test/pg.ts";
+import { describeDatabase, resetTables } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { eventually, parseMail, type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
@@ -85,7 +85,7 @@ async function startFormService() {
   };
 }
 
-describeEachDatabase("outbox worker", (target) => {
+describeDatabase("outbox worker", (target) => {
   const db = () => target.database.db;
   let sink: SmtpSink;
   let formService: Awaited<ReturnType<typeof startFormService>>;

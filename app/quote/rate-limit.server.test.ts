@@ -1,7 +1,7 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
 import { rateLimits } from "#db/schema.ts";
-import { describeEachDatabase, resetTables, type TestDatabase } from "#test/pg.ts";
+import { describeDatabase, resetTables, type TestDatabase } from "#test/pg.ts";
 
 // 10:00:30 UTC: half way through a minute window.
 const start = Date.UTC(2026, 10, 22, 10, 0, 30);
@@ -66,11 +66,7 @@ function behavesAsSlidingWindowLimiter(make: (now: () => number) => ReturnType<t
   });
 }
 
-describe("rate limiter in memory", () => {
-  behavesAsSlidingWindowLimiter((now) => createRateLimiter({ limit: 5, now }));
-});
-
-describeEachDatabase("rate limiter in the database", (target: TestDatabase) => {
+describeDatabase("rate limiter in the database", (target: TestDatabase) => {
   const db = () => target.database.db;
   beforeEach(() => resetTables(db()));
 

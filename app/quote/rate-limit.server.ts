@@ -14,13 +14,12 @@ export type RateLimiter = {
  * Sliding-window limiter: a hit counts in full in its own window and, fading linearly, through the
  * next one, so a burst astride a window boundary is refused like one inside a window (a fixed window
  * would let twice the limit through in a second) and a test never depends on where the clock stands.
- * In memory for the single-process embedded setup; in the rate_limits table when `db` is given, so
- * every process shares the count.
+ * Counted in the rate_limits table, so every process shares the count.
  */
 export function createRateLimiter(options: {
   limit: number;
   windowMs?: number;
-  db?: Db;
+  db: Db;
   now?: () => number;
 }): RateLimiter {
   const { limit, db } = options;
@@ -47,32 +46,6 @@ export function createRateLimiter(options: {
     lastSweep = at;
     return true;
   };
-
-  if (!db) {
-    const windows = new Map<string, { start: number; count: number; previous: number }>();
-    return {
-      async hit(key) {
-        const at = now();
-        const start = at - (at % windowMs);
-        if (sweepDue(at)) {
-          for (const [k, w] of windows) if (w.start < start - windowMs) windows.delete(k);
-        }
-        const stored = windows.get(key);
-        const window =
-          stored?.start === start
-            ? stored
-            : { start, count: 0, previous: stored?.start === start - windowMs ? stored.count : 0 };
-        window.count++;
-        windows.set(key, window);
-        return verdict(window.count, window.previous, start, at);
-      },
-      async undo(key) {
-        const at = now();
-        const window = windows.get(key);
-        if (window && window.start === at - (at % windowMs) && window.count > 0) window.count--;
-      },
-    };
-  }
 
   // Keys are usually client addresses: the table keeps only their keyed hash.
   let salt: Promise<string> | undefined;

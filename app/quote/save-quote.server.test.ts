@@ -5,7 +5,7 @@ import { newReference, referencePattern } from "#app/quote/reference.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
 import { outbox, quotes } from "#db/schema.ts";
-import { describeEachDatabase, resetTables } from "#test/pg.ts";
+import { describeDatabase, resetTables } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const quote = sampleQuote;
@@ -30,7 +30,7 @@ describe("hashIp", () => {
   });
 });
 
-describeEachDatabase("storeQuote", (target) => {
+describeDatabase("storeQuote", (target) => {
   const db = () => target.database.db;
   beforeEach(() => resetTables(db()));
 

@@ -6,7 +6,7 @@ import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } fro
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
 import { attachments, quoteLines } from "#db/schema.ts";
-import { describeEachDatabase, resetTables } from "#test/pg.ts";
+import { describeDatabase, resetTables } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { startS3 } from "#test/s3.ts";
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => s3?.stop());
 
-describeEachDatabase("a request with lines and files", (target) => {
+describeDatabase("a request with lines and files", (target) => {
   beforeEach(() => resetTables(target.database.db));
 
   it("commits the request, its lines in order and its attachment records together", async () => {

@@ -5,18 +5,17 @@ import { nodeBin } from "#test/node.ts";
 
 const clientModule = path.resolve("db/client.server.ts");
 
-// Opens the embedded database (or, with "lock-only", just takes its lock) in a separate process,
-// reports, and holds it until stdin closes.
+// Opens the embedded database in a separate process, as the server does, reports, and holds it until
+// stdin closes.
 const holderSource = `
-const { acquireLock, openDatabase } = await import(process.argv[1]);
+const { openDatabase } = await import(process.argv[1]);
 try {
-  const dataDir = process.argv[2];
-  const close = process.argv[3] === "lock-only" ? acquireLock(dataDir) : (await openDatabase({ dataDir })).close;
+  const database = await openDatabase({ dataDir: process.argv[2] });
   console.log("ready");
-  process.stdin.on("end", async () => { await close(); process.exit(0); });
+  process.stdin.on("end", async () => { await database.close(); process.exit(0); });
   process.stdin.resume();
 } catch (error) {
-  console.log(JSON.stringify({ name: error.name, pid: error.pid, message: error.message }));
+  console.log(JSON.stringify({ name: error.name, message: error.message }));
   process.exit(3);
 }
 `;
@@ -36,24 +35,25 @@ function readLine(child: ChildProcessWithoutNullStreams) {
   });
 }
 
-function startChild(dataDir: string, mode = "open") {
-  const child = spawn(nodeBin, ["--input-type=module", "-e", holderSource, clientModule, dataDir, mode]);
+function startChild(dataDir: string) {
+  const child = spawn(nodeBin, ["--input-type=module", "-e", holderSource, clientModule, dataDir]);
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   return { child, exited, firstLine: readLine(child) };
 }
 
-/**
- * A second process that opens dataDir and keeps it open until release(). With lockOnly it skips
- * starting PGlite: all that matters to whoever checks the lock, and seconds faster.
- */
-export async function holdDatabaseInChild(dataDir: string, options: { lockOnly?: boolean } = {}) {
-  const { child, exited, firstLine } = startChild(dataDir, options.lockOnly ? "lock-only" : "open");
+/** A second process that opens dataDir and keeps it open until release() (or is killed). */
+export async function holdDatabaseInChild(dataDir: string) {
+  const { child, exited, firstLine } = startChild(dataDir);
   const line = await firstLine;
   if (line !== "ready") throw new Error(`The child could not open the database: ${line}`);
   return {
     pid: child.pid as number,
     async release() {
       child.stdin.end();
+      await exited;
+    },
+    async kill() {
+      child.kill("SIGKILL");
       await exited;
     },
   };
@@ -66,5 +66,5 @@ export async function openInChild(dataDir: string) {
   child.stdin.end();
   await exited;
   if (line === "ready") return { opened: true as const };
-  return { opened: false as const, ...(JSON.parse(line) as { name: string; pid: number; message: string }) };
+  return { opened: false as const, ...(JSON.parse(line) as { name: string; message: string }) };
 }

