@@ -157,7 +157,7 @@ describe("embedded PostgreSQL", () => {
     fs.writeFileSync(file, "");
     await expect(openDatabase({ dataDir: file })).rejects.toMatchObject({
       name: "DatabaseStartError",
-      message: `DATA_DIR ${file} cannot hold the database: it is a file, not a folder. Free space or choose another DATA_DIR.`,
+      message: `DATA_DIR ${file} cannot hold the database: it is a file, not a folder: choose a folder for DATA_DIR.`,
     });
   });
 

@@ -99,13 +99,16 @@ export async function startEmbeddedPostgres(dataDir: string, options: { share?: 
   } satisfies EmbeddedServer;
 }
 
-function describeError(error: unknown) {
+/** Why DATA_DIR cannot be written, and what to do about it. */
+function explainWriteError(error: unknown) {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === "EROFS") return "it is on a read-only file system";
-  if (code === "ENOSPC" || code === "EDQUOT") return "its disk is full";
-  if (code === "EACCES" || code === "EPERM") return "this user may not write to it";
-  if (code === "ENOTDIR" || code === "EEXIST") return "it is a file, not a folder";
-  return `${code ?? "unknown error"}`;
+  if (code === "EROFS") return "it is on a read-only file system: mount it writable or choose another DATA_DIR";
+  if (code === "ENOSPC" || code === "EDQUOT") return "its disk is full: free space, then start again";
+  if (code === "EACCES" || code === "EPERM") {
+    return "this user may not write to it: give it write access or choose another DATA_DIR";
+  }
+  if (code === "ENOTDIR" || code === "EEXIST") return "it is a file, not a folder: choose a folder for DATA_DIR";
+  return `${code ?? "unknown error"}: choose another DATA_DIR`;
 }
 
 function checkWritable(dataDir: string) {
@@ -116,9 +119,24 @@ function checkWritable(dataDir: string) {
     fs.rmSync(probe);
   } catch (error) {
     throw new DatabaseStartError(
-      `DATA_DIR ${dataDir} cannot hold the database: ${describeError(error)}. Free space or choose another DATA_DIR.`,
+      `DATA_DIR ${dataDir} cannot hold the database: ${explainWriteError(underlyingError(error, dataDir))}.`,
     );
   }
+}
+
+/** A recursive mkdir that fails says ENOENT whatever the cause: ask the nearest folder that exists. */
+function underlyingError(error: unknown, dataDir: string) {
+  if ((error as NodeJS.ErrnoException).code !== "ENOENT") return error;
+  let existing = dataDir;
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  const probe = path.join(existing, `.write-test-${process.pid}`);
+  try {
+    fs.mkdirSync(probe);
+    fs.rmdirSync(probe);
+  } catch (cause) {
+    return cause;
+  }
+  return error;
 }
 
 // sockaddr_un holds 108 bytes with the terminating NUL.
