@@ -1,10 +1,10 @@
 // Load test for quote submissions against the production build: 50 concurrent connections, 10 s for each
 // way a browser sends the form (the page's script, and a plain form post without JavaScript); then
 // requests with five 2 MB photos each, 10 at a time, watching the server's peak memory (RSS).
-import fs from "node:fs";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { startServer, validQuote } from "#test/server.ts";
+import { processTreeMemory } from "./process-memory.ts";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -50,9 +50,23 @@ async function run(label: string, path: string) {
 }
 
 /** Resident memory of the server process (Linux), in MB. */
-function rssMb(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) => processTreeMemory(pid).serverRss;
+
+/** The server and its database, at idle and at their peak while `work` runs. */
+async function watchMemory(work: () => Promise<void>) {
+  const pid = server.child.pid ?? 0;
+  const idle = processTreeMemory(pid);
+  let peak = idle;
+  const sampler = setInterval(() => {
+    const now = processTreeMemory(pid);
+    if (now.treePss > peak.treePss) peak = now;
+  }, 200);
+  await work();
+  clearInterval(sampler);
+  const show = (m: typeof idle) =>
+    `server RSS ${m.serverRss.toFixed(0)} MB, server and database PSS ${m.treePss.toFixed(0)} MB (${m.processes} processes)`;
+  console.log(`memory at idle: ${show(idle)}`);
+  console.log(`memory at peak: ${show(peak)}`);
 }
 
 /** A phone-sized photo of about 2 MB: noise compresses badly, as real photos of real parts do. */
@@ -135,8 +149,10 @@ async function runUploads() {
 
 try {
   if (process.env.BENCH_ONLY !== "uploads") {
-    await run("quote submissions with JavaScript (POST /_.data?index)", "/_.data?index");
-    await run("quote submissions without JavaScript (POST /?index, full page)", "/?index");
+    await watchMemory(async () => {
+      await run("quote submissions with JavaScript (POST /_.data?index)", "/_.data?index");
+      await run("quote submissions without JavaScript (POST /?index, full page)", "/?index");
+    });
   }
   await runUploads();
 } finally {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { outgoingReply } from "#app/desk/replies.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
@@ -51,6 +51,9 @@ const claimLeaseMs = 5 * 60_000;
  */
 export async function claimNextMessage(db: Db, claimedAt: Date) {
   return db.transaction(async (tx) => {
+    // A claim lost to a power cut only means the message is claimed again: not worth a wait for the disk.
+    // Recording the outcome waits, and flushes this claim with it.
+    await tx.execute(sql`set local synchronous_commit = off`);
     const [due] = await tx
       .select({
         id: outbox.id,
