@@ -4,7 +4,7 @@
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { startServer, validQuote } from "#test/server.ts";
-import { processTreeMemory } from "./process-memory.ts";
+import { processTreeMemory } from "#scripts/process-memory.ts";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer } from "#test/server.ts";
-import { processTreeMemory } from "./process-memory.ts";
+import { processTreeMemory } from "#scripts/process-memory.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
