@@ -1,7 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { foldBundlerRuntime } from "#scripts/fold-bundler-runtime.ts";
 
 const formsAndDesk =
   /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quote[\\/](schema|parts|parse)\.ts|components[\\/]field\.tsx))/;
@@ -19,16 +18,6 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // React on its own, so that the browser evaluates it in a task of its own before the rest
-                // (scripts/precompress.js): two shorter tasks block the main thread less than one long one.
-                {
-                  name: "react",
-                  tags: ["$initial"],
-                  // The bundler's runtime helpers cannot be grouped (no group test ever sees them); they are folded
-                  // into this chunk after the build (scripts/fold-bundler-runtime.ts).
-                  test: /[\\/](node_modules[\\/](react|react-dom|scheduler)[\\/]|app[\\/]lib[\\/]react-init\.ts$)/,
-                  priority: 2,
-                },
                 {
                   name: "app",
                   tags: ["$initial"],
@@ -44,5 +33,5 @@ export default defineConfig({
     // so the app and its server share one module graph.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  plugins: [tailwindcss(), reactRouter(), foldBundlerRuntime("react")],
+  plugins: [tailwindcss(), reactRouter()],
 });

@@ -1,15 +1,12 @@
-import "#app/lib/react-init.ts";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { PreparedRouter, prepareRouter } from "#app/lib/hydrated-router.tsx";
+import { HydratedRouter } from "react-router/dom";
 
-prepareRouter().then((prepared) =>
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <PreparedRouter prepared={prepared} />
-      </StrictMode>,
-    );
-  }),
-);
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});

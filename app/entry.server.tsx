@@ -1,4 +1,4 @@
-import { Transform } from "node:stream";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -7,7 +7,6 @@ import { ServerRouter } from "react-router";
 import { NonceProvider, nonceContext } from "#app/lib/context.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import { logRequestError } from "#app/lib/request-errors.server.ts";
-import { writeLinkedRoutes } from "#app/lib/route-manifest.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -31,7 +30,7 @@ export default function handleRequest(
     // Every document is sent whole, never streamed: streamed sections need a script to appear, and pages
     // must work without JavaScript (the quote form's section is lazy on the client).
     const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -43,26 +42,8 @@ export default function handleRequest(
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const chunks: Buffer[] = [];
-          const body = new Transform({
-            transform(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            flush(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              const html = Buffer.concat(chunks).toString("utf8");
-              let page = html;
-              try {
-                page = writeLinkedRoutes(html, routerContext.manifest);
-              } catch (error) {
-                // The page works without its route list; it would only render once more after hydrating.
-                logRequestError(getLogger(), error, request);
-              }
-              callback(null, page);
-            },
-          });
+          clearTimeout(timeoutId);
+          const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

@@ -1,11 +1,10 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import appStylesheet from "#app/app.css?url";
 import { Footer } from "#app/components/footer.tsx";
 import { Header } from "#app/components/header.tsx";
 import { IntentPrefetch } from "#app/components/intent-prefetch.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
-import { ScrollRestoration } from "#app/components/scroll-restoration.tsx";
 import { categories } from "#app/content/catalogue.ts";
 import { useNonce } from "#app/lib/context.ts";
 import { getConfig } from "#app/lib/env.server.ts";
@@ -68,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         )}
         <IntentPrefetch />
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

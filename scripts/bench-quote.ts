@@ -3,8 +3,8 @@
 // requests with five 2 MB photos each, 10 at a time, watching the server's peak memory (RSS).
 import autocannon from "autocannon";
 import sharp from "sharp";
-import { startServer, validQuote } from "#test/server.ts";
 import { processTreeMemory } from "#scripts/process-memory.ts";
+import { startServer, validQuote } from "#test/server.ts";
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);

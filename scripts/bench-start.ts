@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServer } from "#test/server.ts";
 import { processTreeMemory } from "#scripts/process-memory.ts";
+import { startServer } from "#test/server.ts";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

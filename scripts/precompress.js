@@ -4,10 +4,7 @@
 //
 // For each prerendered page (build/client/**/index.html) it
 // - drops the build's stand-in nonce: pages carry a hash-based Content-Security-Policy instead;
-// - moves the script preloads out of <head> and starts the scripts after the page has loaded and painted,
-//   so scripts never compete with the HTML, stylesheet and images for a slow link (the page works without
-//   them meanwhile: links, the menu and the quote form are plain HTML), and makes the inline scripts
-//   modules, so they no longer split the parsing of the page;
+// - starts React Router's scripts after the page has loaded and painted (scripts/defer-boot.ts);
 // - records, in build/server/pages.json, the sha-256 of every inline script (the page's `script-src`) and a
 //   strong ETag per encoding, which server/pages.ts serves from memory.
 //
@@ -17,6 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { PRERENDER_NONCE } from "#app/lib/context.ts";
+import { deferBoot } from "#scripts/defer-boot.ts";
 
 const brotli = (source) =>
   zlib.brotliCompressSync(source, {
@@ -34,79 +32,6 @@ function compressCopies(file, source = fs.readFileSync(file)) {
   fs.writeFileSync(`${file}.gz`, gzip(source));
   return source.length - br.length;
 }
-
-const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
-const bootScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
-
-/** Longest wait for the load event and the first paint before the scripts start anyway. */
-const loadWaitMs = 3000;
-
-/**
- * React Router's boot module imports the page's modules as soon as the HTML is parsed, and its preloads sit
- * in <head>. Here the module is kept, word for word, in an inert `<script type="text/plain">`; a small script
- * runs it once the page has loaded and made its first contentful paint (or after `loadWaitMs`), adding the
- * preloads first so the chunks download in parallel. Its hash is in the policy like every other inline
- * script's.
- */
-export function deferScripts(html) {
-  const preloads = [...html.matchAll(modulePreload)].map((match) => match[1]);
-  const boot = html.match(bootScript);
-  if (!boot && html.includes('id="deferred-boot"')) return html;
-  if (!boot) throw new Error("The page has no React Router boot module: the build's output format changed.");
-  const react = preloads.find((href) => /\/react-[\w-]+\.js$/.test(href));
-  const start = [
-    "(() => {",
-    "  const start = () => {",
-    `    for (const href of ${JSON.stringify([...new Set(preloads)])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
-    `    const run = (id, type) => document.body.append(Object.assign(document.createElement("script"), { type, textContent: document.getElementById(id).textContent }));`,
-    `    const boot = () => run("deferred-boot", "module");`,
-    // React Router's data for the router, as a classic script: it runs as it is added.
-    `    const data = () => run("deferred-data", "text/javascript");`,
-    // React is evaluated in a task of its own, then the router's data, then the rest: shorter tasks instead of
-    // one long one.
-    react
-      ? `    import(${JSON.stringify(react)}).finally(() => { setTimeout(data); setTimeout(boot); });`
-      : "    data();\n    boot();",
-    "  };",
-    "  let started = false;",
-    "  const go = () => { if (!started) { started = true; requestAnimationFrame(() => setTimeout(start)); } };",
-    // The load event can come before the first paint: wait for both, so the scripts never compete with it.
-    "  let waiting = 2;",
-    "  const ready = () => { if (--waiting === 0) go(); };",
-    `  if (document.readyState === "complete") ready(); else addEventListener("load", ready, { once: true });`,
-    `  if (!PerformanceObserver.supportedEntryTypes?.includes("paint") || performance.getEntriesByName("first-contentful-paint").length) ready();`,
-    `  else new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); ready(); } }).observe({ type: "paint", buffered: true });`,
-    // A slow third-party frame (the map) delays the load event; it must not hold the page's script back long.
-    `  setTimeout(go, ${loadWaitMs});`,
-    "})();",
-  ].join("\n");
-  const deferred = html
-    .replace(modulePreload, "")
-    .replace(
-      bootScript,
-      () => `<script type="text/plain" id="deferred-boot">${boot[1]}</script><script>${start}</script>`,
-    );
-  // Inline classic scripts stop the parser where they stand, and the browser paints there and finishes the page
-  // in a second long task; as a module they wait for the end of the document, which is parsed in one go, as if
-  // it had no script. One module for all of them, each in a block of its own, in the last one's place: one
-  // evaluation, and one hash in the policy header instead of five (the home page's document must fit the first
-  // round trip of a slow link, see docs/performance.md). The others stay in place, inert and empty, for React
-  // to hydrate. React Router's data for the router (its context and the stream it decodes) is needed by
-  // nothing before the boot: it waits, inert too, and runs in a task of its own just before the boot, so that
-  // making its streams does not lengthen the module's task right after the first paint.
-  const bodies = [...deferred.matchAll(classicScript)].map((match) => match[1]);
-  const isRouterData = (body) => body.trimStart().startsWith("window.__reactRouterContext");
-  const now = bodies.filter((body) => !isRouterData(body)).map((body) => `{\n${body}\n}`);
-  const later = bodies.filter(isRouterData).join("\n");
-  let left = bodies.length;
-  return deferred.replace(classicScript, () =>
-    --left === 0
-      ? `<script type="text/plain" id="deferred-data">${later}</script><script type="module">${now.join("\n")}</script>`
-      : '<script type="text/plain"></script>',
-  );
-}
-
-const classicScript = /<script>([\s\S]*?)<\/script>/g;
 
 const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -137,12 +62,12 @@ function findPages(clientDir) {
  */
 export function preparePages(
   buildDir,
-  transform = (html) => deferScripts(html.replaceAll(` nonce="${PRERENDER_NONCE}"`, "")),
+  transform = (html, page) => deferBoot(html.replaceAll(` nonce="${PRERENDER_NONCE}"`, ""), page),
 ) {
   const clientDir = path.join(buildDir, "client");
   const pages = {};
   for (const file of findPages(clientDir)) {
-    const html = transform(fs.readFileSync(file, "utf8"));
+    const html = transform(fs.readFileSync(file, "utf8"), path.relative(buildDir, file));
     if (html.includes(PRERENDER_NONCE)) throw new Error(`${file} still names the stand-in nonce.`);
     const bytes = Buffer.from(html, "utf8");
     fs.writeFileSync(file, bytes);

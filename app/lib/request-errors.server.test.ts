@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
-import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import { createStaticHandler, data } from "react-router";
 import { describe, expect, it } from "vitest";
 import { handleError } from "#app/entry.server.tsx";
 import { logRequestError } from "#app/lib/request-errors.server.ts";
@@ -44,10 +44,21 @@ describe("request error logging", () => {
     expect(JSON.stringify(lines)).not.toMatch(/dana|works\.example|6205/);
   });
 
-  it("leaves out answers given on purpose and requests the visitor abandoned", () => {
+  it("leaves out answers given on purpose and requests the visitor abandoned", async () => {
     const { logger, lines } = capture();
-    // How the router hands over a loader's 404 (an unknown category) or an unmatched URL.
-    const notFound = new ErrorResponse(404, "Not Found", "Unknown category");
+    // The router's own hand-over of a loader's 404 (an unknown category).
+    const { query } = createStaticHandler([
+      {
+        id: "category",
+        path: "/products/:slug",
+        loader: () => {
+          throw data("Unknown category", { status: 404 });
+        },
+      },
+    ]);
+    const context = await query(new Request("http://localhost/products/widgets"));
+    const notFound = context instanceof Response ? undefined : Object.values(context.errors ?? {})[0];
+    expect(notFound).toMatchObject({ status: 404, data: "Unknown category" });
     logRequestError(logger, notFound, new Request("http://localhost/products/widgets"));
     const controller = new AbortController();
     controller.abort();
