@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 const formsAndDesk =
-  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quote[\\/](schema|parts|parse)\.ts|components[\\/]field\.tsx))/;
+  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quote[\\/](schema|parts)\.ts|lib[\\/]parse-form\.ts|components[\\/]field\.tsx))/;
 
 export default defineConfig({
   environments: {

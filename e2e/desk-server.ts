@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "#test/node.ts";
+import { serverEnv } from "#test/server.ts";
 
 export type DeskServer = { url: string; dataDir: string; log: string; stop(): Promise<void> };
 
@@ -16,20 +17,7 @@ export async function startDeskServer(env: Record<string, string> = {}): Promise
   const log = path.join(dataDir, "server.log");
   const out = fs.openSync(log, "a");
   const child: ChildProcess = spawn(path.resolve("node_modules/.bin/node"), ["server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: "http://localhost:3000",
-      DATA_DIR: dataDir,
-      QUOTE_RATE_LIMIT: "10000",
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      DATABASE_URL: "",
-      IMAP_URL: "",
-      ...env,
-    },
+    env: serverEnv(port, dataDir, { QUOTE_RATE_LIMIT: "10000", IMAP_URL: "", ...env }),
     stdio: ["ignore", out, out],
   });
   const url = `http://localhost:${port}`;

@@ -223,12 +223,12 @@ const missing = (meets: (sample: Sample) => boolean, describe = (row: (typeof ro
 // Each run's figure is shown, so one slow run can be told from a page that is always over.
 const eachRun = (values: number[]) => values.map((v) => Math.round(v)).join("/");
 console.log(
-  `TBT over 50 ms: ${missing(
-    (r) => (r.tbt ?? Number.NaN) <= 50,
+  `TBT over 100 ms: ${missing(
+    (r) => (r.tbt ?? Number.NaN) <= 100,
     ({ path: p, tbtRuns }) => `${p} (runs ${eachRun(tbtRuns.ours)} ms; no script: ${eachRun(tbtRuns.twin)} ms)`,
   )}`,
 );
-console.log(`Performance under 100: ${missing((r) => r.performance === 100)}`);
+console.log(`Performance under 99: ${missing((r) => (r.performance ?? 0) >= 99)}`);
 console.log(`More than 4 scripts: ${missing((r) => (r.scripts ?? Number.NaN) <= 4)}`);
 console.log(`CLS above 0: ${missing((r) => r.cls === 0)}`);
 // A page that fits the first window of a new connection (10 packets of 1,460 bytes, headers included) arrives in

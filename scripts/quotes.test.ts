@@ -174,38 +174,40 @@ describe("npm run quotes", () => {
     const { code, stdout } = await run("export", "--csv");
     expect(code).toBe(0);
     const records = parseCsv(stdout);
+    // The desk's export columns, then the notification's delivery.
     expect(records[0]).toEqual([
       "Reference",
       "Received",
       "Status",
-      "Name",
-      "E-mail",
-      "Company",
-      "Phone",
-      "Category",
       "Urgency",
+      "Category",
+      "Name",
+      "Company",
+      "E-mail",
+      "Phone",
       "Requirements",
       "Notification",
     ]);
     expect(records).toHaveLength(4);
     const byReference = new Map(records.slice(1).map((r) => [r[0], r]));
+    expect(byReference.get(references.plain)?.[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(byReference.get(references.plain)?.slice(2)).toEqual([
-      "new",
-      "Dana Fitter",
-      "dana@works.example",
-      "Severn Foods Ltd",
-      "01632 960123",
-      "Bearings",
+      "New",
       "Emergency (Same day)",
+      "Bearings",
+      "Dana Fitter",
+      "Severn Foods Ltd",
+      "dana@works.example",
+      "01632 960123",
       'Deep groove 6205-2RS, "sealed"\nqty 10, by Friday',
       "email sent, forward pending (2 tries)",
     ]);
     const formula = byReference.get(references.formula);
-    expect(formula?.[3]).toBe(`'=cmd|"/C calc"!A0`);
-    expect(formula?.[5]).toBe("'+SUM(1,2)");
-    expect(formula?.[6]).toBe("'-1");
+    expect(formula?.[5]).toBe(`'=cmd|"/C calc"!A0`);
+    expect(formula?.[6]).toBe("'+SUM(1,2)");
+    expect(formula?.[8]).toBe("'-1");
     expect(formula?.[9]).toBe("'@A1");
-    expect(byReference.get(references.spam)?.[2]).toBe("spam");
+    expect(byReference.get(references.spam)?.[2]).toBe("Spam");
   });
 
   it("explains its usage", async () => {

@@ -1,6 +1,7 @@
 // Operator command for stored quote requests: `npm run quotes -- list | show REF | export --csv`.
 // Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
 import { asc, desc, eq, inArray } from "drizzle-orm";
+import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/desk/quote-csv.ts";
 import { ConfigError, readConfig } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
@@ -133,49 +134,15 @@ async function show(database: Database, reference: string) {
   return 0;
 }
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with a quote. */
-export function csvCell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 async function exportCsv(database: Database) {
   const rows = await database.db.select().from(quotes).orderBy(asc(quotes.createdAt), asc(quotes.id));
   const messages = await outboxByQuote(
     database,
     rows.map((q) => q.id),
   );
-  const header = [
-    "Reference",
-    "Received",
-    "Status",
-    "Name",
-    "E-mail",
-    "Company",
-    "Phone",
-    "Category",
-    "Urgency",
-    "Requirements",
-    "Notification",
-  ];
-  const lines = [header.map(csvCell).join(",")];
-  for (const q of rows) {
-    const cells = [
-      q.reference,
-      q.createdAt.toISOString(),
-      q.status,
-      q.customerName,
-      q.email,
-      q.company ?? "",
-      q.phone ?? "",
-      q.category ? categoryLabel(q.category) : "",
-      urgencyLabel(q.urgency),
-      q.requirements,
-      notificationSummary(messages.get(q.id) ?? []),
-    ];
-    lines.push(cells.map(csvCell).join(","));
-  }
-  process.stdout.write(`${lines.join("\r\n")}\r\n`);
+  const lines = [csvLine([...quoteCsvHeader, "Notification"])];
+  for (const q of rows) lines.push(csvLine([...quoteCsvCells(q), notificationSummary(messages.get(q.id) ?? [])]));
+  process.stdout.write(lines.join(""));
 }
 
 async function main(args: string[]) {

@@ -7,23 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { embeddedMajor } from "#db/embedded.server.ts";
 import { freePort, nodeBin } from "#test/node.ts";
 import { setupTimeoutMs } from "#test/pg.ts";
-import { quoteForm, startServer, validQuote } from "#test/server.ts";
+import { quoteForm, serverEnv, startServer, validQuote } from "#test/server.ts";
 
 /** Starts the production server expecting it to refuse: its exit code and everything it printed. */
 async function refusedStart(dataDir: string, env: Record<string, string> = {}) {
-  const port = env.PORT ?? String(await freePort());
+  const port = Number(env.PORT ?? (await freePort()));
   const child = spawn(nodeBin, ["server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: port,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
+    env: serverEnv(port, dataDir, env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

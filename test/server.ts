@@ -12,6 +12,22 @@ export type RunningServer = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
+/** The production server's environment in tests: loopback, the embedded database, no mail server. */
+export function serverEnv(port: number, dataDir: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: "http://localhost:3000",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SMTP_URL: "",
+    DATABASE_URL: "",
+    ...env,
+  };
+}
+
 /**
  * Starts the production build (`node server/index.js`) on a free loopback port and waits for /healthz.
  * Benchmarks may name the port and another copy of the server (`entry`).
@@ -40,21 +56,7 @@ export async function startServer(
     throw new Error(`Port ${port} is already serving: stop that server first.`);
   }
   const [command, ...args] = [...(options.wrapper ?? []), nodeBin, options.entry ?? "server/index.js"];
-  const child = spawn(command ?? nodeBin, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: "http://localhost:3000",
-      DATA_DIR: dir,
-      LOG_LEVEL: "warn",
-      SMTP_URL: "",
-      DATABASE_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(command ?? nodeBin, args, { env: serverEnv(port, dir, env), stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout?.on("data", (chunk) => {
     log += chunk;

@@ -1,9 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
 import { passwordRule, setupSchema, welcomeSchema } from "#app/desk/form-schemas.ts";
-import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { Alert, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 
 /** First-run setup and accepting an invitation: the same form, with or without the e-mail field. */
@@ -64,7 +65,7 @@ export function NewAccountPage({
             type="password"
             autoComplete="new-password"
           />
-          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+          <button type="submit" className={button({ variant: "steel", className: "w-full" })} disabled={busy}>
             {submitLabel}
           </button>
         </Form>

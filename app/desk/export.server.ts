@@ -1,34 +1,12 @@
 import { and, sql } from "drizzle-orm";
 import type { InboxQuery } from "#app/desk/inbox.server.ts";
 import { inboxColumns, inboxConditions, quotesColumn } from "#app/desk/inbox.server.ts";
-import { statusLabels } from "#app/desk/labels.ts";
+import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/desk/quote-csv.ts";
 import { spreadsheetTime } from "#app/lib/london-time.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { Db } from "#db/client.server.ts";
 import { inboxPinned, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
 
-/** A cell a spreadsheet would run as a formula (= + - @, or a tab or CR first) is prefixed with a quote. */
-export function csvCell(value: string) {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const header = [
-  "Reference",
-  "Received",
-  "Status",
-  "Urgency",
-  "Category",
-  "Name",
-  "Company",
-  "E-mail",
-  "Phone",
-  "Requirements",
-  "Parts lines",
-  "Owner",
-  "Notes",
-  "First reply",
-];
+const header = [...quoteCsvHeader, "Parts lines", "Owner", "Notes", "First reply"];
 
 const batchSize = 500;
 
@@ -46,7 +24,7 @@ export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">, s
       if (!started) {
         started = true;
         // A byte-order mark, so spreadsheet programs read the UTF-8 names correctly.
-        controller.enqueue(encoder.encode(`\uFEFF${header.join(",")}\r\n`));
+        controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
         return;
       }
       const conditions = inboxConditions(query, staffId);
@@ -82,27 +60,16 @@ export function exportCsv(db: Db, query: Omit<InboxQuery, "after" | "before">, s
         .limit(batchSize);
       const text = rows
         .map((q) =>
-          [
-            q.reference,
-            spreadsheetTime(q.createdAt),
-            statusLabels[q.status],
-            urgencyLabel(q.urgency),
-            categoryLabel(q.category ?? undefined),
-            q.customerName,
-            q.company ?? "",
-            q.email,
-            q.phone ?? "",
-            q.requirements,
+          csvLine([
+            ...quoteCsvCells(q),
             q.parts ?? "",
             q.owner ?? "",
             String(q.notes),
             q.firstReplyAt ? spreadsheetTime(q.firstReplyAt) : "",
-          ]
-            .map(csvCell)
-            .join(","),
+          ]),
         )
-        .join("\r\n");
-      if (text) controller.enqueue(encoder.encode(`${text}\r\n`));
+        .join("");
+      if (text) controller.enqueue(encoder.encode(text));
       const last = rows.at(-1);
       if (!last || rows.length < batchSize) controller.close();
       else cursor = { pinned: last.pinned, at: last.at, id: last.id };

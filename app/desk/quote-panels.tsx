@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
+import { button } from "#app/components/button.ts";
 import { statusLabels } from "#app/desk/labels.ts";
-import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import type { QuoteStatus } from "#db/schema.ts";
@@ -39,7 +40,7 @@ export function OwnerPanel({
             <VersionField version={version} />
             <input type="hidden" name="intent" value="assign" />
             <input type="hidden" name="owner" value="me" />
-            <button type="submit" className={buttonClass} disabled={busy}>
+            <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
               Take it
             </button>
           </Form>
@@ -60,7 +61,7 @@ export function OwnerPanel({
               ))}
             </select>
           </div>
-          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
             Assign
           </button>
         </Form>
@@ -135,7 +136,7 @@ export function HistoryPanel({
             aria-invalid={mergeError ? true : undefined}
             className="block w-full max-w-xs rounded-md border border-slate-400 bg-white px-3 py-2.5 font-mono"
           />
-          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
             Merge…
           </button>
         </div>
@@ -178,11 +179,11 @@ export function ConfirmMerge({
           <input type="hidden" name="intent" value="merge" />
           <input type="hidden" name="other" value={other.reference} />
           <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className={`${buttonClass} bg-red-800 hover:bg-red-900`} disabled={busy}>
+          <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
             Yes, merge {other.reference}
           </button>
         </Form>
-        <Link to="." className={secondaryButtonClass}>
+        <Link to="." className={button({ variant: "quiet" })}>
           Cancel
         </Link>
       </div>
@@ -243,7 +244,7 @@ export function QuotationsPanel({
           </li>
         ))}
       </ul>
-      <Link to={next} className={`${buttonClass} mt-3`}>
+      <Link to={next} className={button({ variant: "steel", className: "mt-3" })}>
         {draft ? "Continue the draft quotation" : sent.length ? "Prepare a new revision" : "Prepare a quotation"}
       </Link>
     </section>

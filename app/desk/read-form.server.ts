@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type * as z from "zod/mini";
-import { parseForm } from "#app/quote/parse.ts";
+import { parseForm } from "#app/lib/parse-form.ts";
 
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
+import { button } from "#app/components/button.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
-import { buttonClass, secondaryButtonClass } from "#app/desk/ui.tsx";
 
 const controlClass = "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5";
 
@@ -45,7 +45,7 @@ export function ReplyPanel({
             ))}
           </select>
         </div>
-        <button type="submit" className={secondaryButtonClass}>
+        <button type="submit" className={button({ variant: "quiet" })}>
           Use it
         </button>
       </Form>
@@ -91,7 +91,7 @@ export function ReplyPanel({
           </p>
         ) : null}
         <div className="mt-2 flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonClass} disabled={busy}>
+          <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
             Send reply
           </button>
           <Link to="/desk/replies" className="font-semibold text-steel underline">

@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form } from "react-router";
+import { button } from "#app/components/button.ts";
 import { type ConversationFile, FileList } from "#app/desk/conversation.tsx";
 import { lostReasonLabels, notificationKindLabels, statusLabels, workflowStatuses } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/quote-action.server.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
-import { cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { QuoteStatus } from "#db/schema.ts";
@@ -164,7 +165,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           ))}
         </select>
       </div>
-      <button type="submit" className={secondaryButtonClass} disabled={busy}>
+      <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
         Change status
       </button>
       {message?.errors?.lostReason ? (
@@ -207,7 +208,7 @@ export function NoteForm({ version, message, busy }: { version: number; message?
           {message.errors.note}
         </p>
       ) : null}
-      <button type="submit" className={`${secondaryButtonClass} mt-2`} disabled={busy}>
+      <button type="submit" className={button({ variant: "quiet", className: "mt-2" })} disabled={busy}>
         Add note
       </button>
     </Form>
@@ -259,7 +260,7 @@ export function NotificationPanel({
         <Form method="post" className="mt-3">
           <VersionField version={version} />
           <input type="hidden" name="intent" value="retry" />
-          <button type="submit" className={secondaryButtonClass} disabled={busy}>
+          <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
             Retry now
           </button>
         </Form>

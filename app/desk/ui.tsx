@@ -197,10 +197,6 @@ export function ResponseClock({
   );
 }
 
-export const buttonClass =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md bg-steel px-4 py-2 font-semibold text-white hover:bg-navy disabled:opacity-60";
-export const secondaryButtonClass =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-steel bg-white px-4 py-2 font-semibold text-steel hover:bg-mist";
 export const cardClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
 
 export function Alert({ tone = "error", children }: { tone?: "error" | "info"; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
 import type * as z from "zod/mini";
-import { parseForm, requiredFields } from "#app/quote/parse.ts";
+import { parseForm, requiredFields } from "#app/lib/parse-form.ts";
 
 /** Conform with the desk's shared schema: checked in the browser on blur, and again by the action. */
 export function useDeskForm<Schema extends z.ZodMiniObject>(

@@ -3,6 +3,10 @@ import { getConfig } from "#app/lib/env.server.ts";
 
 let logger: pino.Logger | undefined;
 
+type LogFn = (fields: Record<string, unknown>, message: string) => void;
+/** What the background workers log through (pino fits; tests pass a recorder): references and counts, never personal data. */
+export type WorkerLogger = { info: LogFn; warn: LogFn; error: LogFn };
+
 /** The process's one structured logger. */
 export function getLogger() {
   logger ??= pino({ level: getConfig().logLevel, base: undefined });

@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { WorkerLogger } from "#app/lib/logger.server.ts";
 import type { MailReader } from "#app/mail-in/imap.server.ts";
 import { type JoinOutcome, joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { maxMailBytes } from "#app/mail-in/read.server.ts";
-import type { OutboxLogger } from "#app/quote/outbox.server.ts";
 
-type Options = { dir: string; desk: MailDesk; logger: OutboxLogger; pollMs?: number };
+type Options = { dir: string; desk: MailDesk; logger: WorkerLogger; pollMs?: number };
 
 /**
  * Without a mailbox, `.eml` files dropped into DATA_DIR/inbox are read the same way, so one machine shows

@@ -1,8 +1,8 @@
 import { ImapFlow } from "imapflow";
+import type { WorkerLogger } from "#app/lib/logger.server.ts";
 import { readSetting } from "#app/lib/settings.server.ts";
 import { type JoinOutcome, joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { maxMailBytes } from "#app/mail-in/read.server.ts";
-import type { OutboxLogger } from "#app/quote/outbox.server.ts";
 import { settings } from "#db/schema.ts";
 
 export type MailReader = {
@@ -14,7 +14,7 @@ type Options = {
   url: string;
   mailbox: string;
   desk: MailDesk;
-  logger: OutboxLogger;
+  logger: WorkerLogger;
   /** A safety net beside IDLE (and the only way on a server without it). */
   pollMs?: number;
   onJoined?: (outcome: JoinOutcome) => void;

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
+import { button } from "#app/components/button.ts";
 import { availabilityLabels, quotationPlaceholders } from "#app/content/quotation.ts";
-import { secondaryButtonClass } from "#app/desk/ui.tsx";
 import { availabilityKinds, type Draft, type DraftLine, fieldLimits } from "#app/quotation/draft.ts";
 
 const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2";
-const smallButton = `${secondaryButtonClass} min-h-11 px-3 py-1 text-sm`;
+const smallButton = button({ variant: "quiet", className: "min-h-11 px-3 py-1 text-sm" });
 
 /** One labelled box: label, hint and message tied to the control by id. */
 export function QuotationField({

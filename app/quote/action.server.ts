@@ -3,10 +3,10 @@ import { data, type RouterContextProvider } from "react-router";
 import { clientKey } from "#app/lib/client-key.server.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
+import { parseForm } from "#app/lib/parse-form.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
-import { parseForm } from "#app/quote/parse.ts";
-import { type PartsLine, quoteRequestSchema } from "#app/quote/parts.ts";
+import { type PartsLine, quoteFieldsWithLinesAndGuardsSchema } from "#app/quote/parts.ts";
 import { type AttachmentRecord, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
 import { judgeSpam } from "#app/quote/spam.server.ts";
@@ -108,9 +108,9 @@ async function handleForm(
   const services = context.get(servicesContext);
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
 
-  let submission: ReturnType<typeof parseForm<typeof quoteRequestSchema>>;
+  let submission: ReturnType<typeof parseForm<typeof quoteFieldsWithLinesAndGuardsSchema>>;
   try {
-    submission = parseForm(formData, quoteRequestSchema);
+    submission = parseForm(formData, quoteFieldsWithLinesAndGuardsSchema);
   } catch {
     // Only a hand-made post carries an intent (add or remove a line) that cannot be read.
     return rejected(400, "We could not read that form. Please reload the page and try again.");

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { replyDelivered } from "#app/desk/replies.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
+import type { WorkerLogger } from "#app/lib/logger.server.ts";
 import { quotationDelivered } from "#app/quotation/quotation.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
 import { createMailer, sweepOutboxFolder } from "#app/quote/mail.server.ts";
@@ -16,10 +17,6 @@ const messageErrors = new Set(["EENVELOPE", "EMESSAGE"]);
 const minute = 60_000;
 
 const lastErrorMaxLength = 1000;
-
-type LogFn = (fields: Record<string, unknown>, message: string) => void;
-/** pino's logger fits; fields carry references and counts only, never personal data. */
-export type OutboxLogger = { info: LogFn; warn: LogFn; error: LogFn };
 
 export type OutboxWorker = {
   kick(): void;
@@ -49,7 +46,7 @@ function errorText(error: unknown) {
 export function startOutboxWorker(options: {
   db: Db;
   config: Config;
-  logger: OutboxLogger;
+  logger: WorkerLogger;
   pollMs?: number;
   /** How often to try the mail server while e-mail waits on it. */
   probeMs?: number;

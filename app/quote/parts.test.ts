@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { parseForm } from "#app/quote/parse.ts";
+import { parseForm } from "#app/lib/parse-form.ts";
 import { linesSchema, partsLimits, partsMessages } from "#app/quote/parts.ts";
 
 const schema = z.object({ lines: linesSchema });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { quoteSchema, quoteSubmissionSchema } from "#app/quote/schema.ts";
+import { quoteFieldsSchema, quoteFieldsWithGuardsSchema } from "#app/quote/schema.ts";
 
 /** The optional parts list: what a buyer copies from a spreadsheet or a works order. */
 export const partsLimits = { lines: 50, part: 200, brand: 80, quantity: 99_999 } as const;
@@ -49,6 +49,6 @@ export const linesSchema = z.pipe(
 );
 
 /** The quote form as the browser checks it: the spec's fields and the optional parts list. */
-export const quoteFormSchema = z.extend(quoteSchema, { lines: linesSchema });
+export const quoteFieldsWithLinesSchema = z.extend(quoteFieldsSchema, { lines: linesSchema });
 /** The same with the hidden fields, as the server reads it. */
-export const quoteRequestSchema = z.extend(quoteSubmissionSchema, { lines: linesSchema });
+export const quoteFieldsWithLinesAndGuardsSchema = z.extend(quoteFieldsWithGuardsSchema, { lines: linesSchema });

@@ -5,14 +5,14 @@ import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
 import { type Notice, Notices } from "#app/components/notice.tsx";
+import { dropEmptyFields, parseForm, requiredFields } from "#app/lib/parse-form.ts";
 import { AttachmentPicker, type PickedFile } from "#app/quote/attachment-picker.tsx";
 import { attachmentField } from "#app/quote/attachments.ts";
 import { type QuoteReply, quoteNotices } from "#app/quote/notices.ts";
-import { dropEmptyFields, parseForm, requiredFields } from "#app/quote/parse.ts";
-import { quoteFormSchema } from "#app/quote/parts.ts";
+import { quoteFieldsWithLinesSchema } from "#app/quote/parts.ts";
 import { PartsList } from "#app/quote/parts-list.tsx";
 import { readQuotePrefill } from "#app/quote/prefill.ts";
-import { quoteCategories, quoteSchema, urgencies } from "#app/quote/schema.ts";
+import { quoteCategories, quoteFieldsSchema, urgencies } from "#app/quote/schema.ts";
 import { sendWithProgress } from "#app/quote/send.ts";
 import { useFormToken } from "#app/quote/use-form-token.ts";
 
@@ -63,12 +63,12 @@ export default function QuoteForm() {
   const [form, fields] = useForm({
     id: "quote-form",
     lastResult: reply?.result,
-    constraint: requiredFields(quoteSchema),
+    constraint: requiredFields(quoteFieldsSchema),
     // Every field named, so a reset after a success returns each select to its first option.
     defaultValue: { category: "", urgency: "standard", lines: [{ quantity: "1" }] },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseForm(formData, quoteFormSchema),
+    onValidate: ({ formData }) => parseForm(formData, quoteFieldsWithLinesSchema),
     onSubmit(event, { formData }) {
       event.preventDefault();
       const body = dropBlankLines(dropEmptyFields(formData));

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseForm, requiredFields } from "#app/quote/parse.ts";
-import { messages, quoteCategories, quoteSchema, quoteSubmissionSchema, urgencies } from "#app/quote/schema.ts";
+import { parseForm, requiredFields } from "#app/lib/parse-form.ts";
+import {
+  messages,
+  quoteCategories,
+  quoteFieldsSchema,
+  quoteFieldsWithGuardsSchema,
+  urgencies,
+} from "#app/quote/schema.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -30,14 +36,14 @@ describe("quote schema", () => {
   });
 
   it("requires name, e-mail and requirements with clear messages; urgency defaults to standard", () => {
-    const empty = parseForm(form({}), quoteSchema);
+    const empty = parseForm(form({}), quoteFieldsSchema);
     expect(empty.status).toBe("error");
     expect(empty.status === "error" && empty.error).toMatchObject({
       customerName: [messages.customerName],
       email: [messages.email],
       requirements: [messages.requirements],
     });
-    const ok = parseForm(form({ ...valid, company: "", phone: "" }), quoteSchema);
+    const ok = parseForm(form({ ...valid, company: "", phone: "" }), quoteFieldsSchema);
     expect(ok.status === "success" && ok.value).toEqual({ ...valid, urgency: "standard" });
   });
 
@@ -50,7 +56,7 @@ describe("quote schema", () => {
         urgency: "yesterday",
         requirements: "x".repeat(5001),
       }),
-      quoteSchema,
+      quoteFieldsSchema,
     );
     expect(Object.keys((bad.status === "error" && bad.error) || {}).sort()).toEqual([
       "category",
@@ -64,7 +70,7 @@ describe("quote schema", () => {
     const signed = "mib2x1c0.AbCdEfGhIjKlMnOp.abcdefghijklmnopqrstuv";
     const submission = parseForm(
       form({ ...valid, formToken: signed, shownAt: "1795321052147", website: "" }),
-      quoteSubmissionSchema,
+      quoteFieldsWithGuardsSchema,
     );
     expect(submission.status === "success" && submission.value).toEqual({
       ...valid,
@@ -74,7 +80,7 @@ describe("quote schema", () => {
     // A lost or mangled token is read as none (flagged later as possible spam), never as an error.
     for (const formToken of ["x", "a b\u0000c", undefined]) {
       const fields = formToken === undefined ? valid : { ...valid, formToken };
-      const submission = parseForm(form(fields), quoteSubmissionSchema);
+      const submission = parseForm(form(fields), quoteFieldsWithGuardsSchema);
       expect(submission.status === "success" && submission.value.formToken).toBe("");
     }
   });
@@ -89,7 +95,7 @@ describe("quote schema", () => {
         requirements: "a\u0000b\r\n\tc\uDC00\uFFFD",
         formToken: "abcdefgh99999",
       }),
-      quoteSubmissionSchema,
+      quoteFieldsWithGuardsSchema,
     );
     expect(dirty.status === "success" && dirty.value).toMatchObject({
       customerName: "Sam Fitter",
@@ -99,12 +105,15 @@ describe("quote schema", () => {
       requirements: "a b\r\n\tc",
     });
     // A real emoji (a surrogate pair) is text, and stays.
-    const emoji = parseForm(form({ ...valid, requirements: "bearings 🔧" }), quoteSchema);
+    const emoji = parseForm(form({ ...valid, requirements: "bearings 🔧" }), quoteFieldsSchema);
     expect(emoji.status === "success" && emoji.value.requirements).toBe("bearings 🔧");
   });
 
   it("reports a field that held nothing but unreadable characters with its usual message", () => {
-    const empty = parseForm(form({ ...valid, customerName: "\u0000\u0000", requirements: "\uD800" }), quoteSchema);
+    const empty = parseForm(
+      form({ ...valid, customerName: "\u0000\u0000", requirements: "\uD800" }),
+      quoteFieldsSchema,
+    );
     expect(empty.status === "error" && empty.error).toEqual({
       customerName: [messages.customerName],
       requirements: [messages.requirements],
@@ -112,7 +121,7 @@ describe("quote schema", () => {
   });
 
   it("marks the required fields for the browser's own checks before scripts load", () => {
-    const constraint = requiredFields(quoteSchema);
+    const constraint = requiredFields(quoteFieldsSchema);
     expect(constraint).toMatchObject({
       customerName: { required: true },
       email: { required: true },

@@ -49,7 +49,7 @@ export const messages = {
  * Written with zod/mini so the page ships a few kilobytes of validation, not the whole library.
  * Empty optional fields arrive as undefined (Conform strips empty strings), so they are never sent on.
  */
-export const quoteSchema = z.object({
+export const quoteFieldsSchema = z.object({
   customerName: z
     .string({ error: messages.customerName })
     .check(
@@ -97,7 +97,7 @@ export const quoteSchema = z.object({
   urgency: z._default(z.enum(urgencyValues, { error: "Choose how urgently you need it" }), "standard"),
 });
 
-export type QuoteInput = z.infer<typeof quoteSchema>;
+export type QuoteInput = z.infer<typeof quoteFieldsSchema>;
 export type QuoteCategory = QuoteInput["category"];
 export type Urgency = QuoteInput["urgency"];
 
@@ -105,7 +105,7 @@ export type Urgency = QuoteInput["urgency"];
  * Hidden fields that travel with the form: the form token (signed by the server when the form comes
  * alive, or the prerendered stand-in without scripts) and a honeypot.
  */
-export const quoteSubmissionSchema = z.extend(quoteSchema, {
+export const quoteFieldsWithGuardsSchema = z.extend(quoteFieldsSchema, {
   // A missing or mangled token never refuses a lead: it reads as "no token", a weak spam signal (ADR 0009).
   formToken: z.pipe(
     z.optional(z.string()),
@@ -114,7 +114,7 @@ export const quoteSubmissionSchema = z.extend(quoteSchema, {
   website: z.optional(z.string().check(z.maxLength(500))),
 });
 
-export type QuoteSubmission = z.infer<typeof quoteSubmissionSchema>;
+export type QuoteSubmission = z.infer<typeof quoteFieldsWithGuardsSchema>;
 
 export const categoryLabel = (value: string | undefined) =>
   quoteCategories.find((c) => c.value === value)?.label ?? "Not specified";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formTokenIssuedAt, issueFormToken } from "#app/quote/form-token.server.ts";
-import { quoteSubmissionSchema } from "#app/quote/schema.ts";
+import { quoteFieldsWithGuardsSchema } from "#app/quote/schema.ts";
 import { judgeSpam, MIN_FILL_MS } from "#app/quote/spam.server.ts";
 import { STATIC_FORM_TOKEN } from "#app/quote/use-form-token.ts";
 
@@ -12,7 +12,7 @@ describe("form tokens", () => {
     const token = issueFormToken(secret, issued);
     expect(token).not.toBe(issueFormToken(secret, issued));
     expect(formTokenIssuedAt(token, secret)).toBe(issued);
-    expect(quoteSubmissionSchema.shape.formToken.safeParse(token).success).toBe(true);
+    expect(quoteFieldsWithGuardsSchema.shape.formToken.safeParse(token).success).toBe(true);
   });
 
   it("tell nothing when forged, altered, signed with another secret or made up by the browser", () => {

@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
+import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
 import { forgotSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { deskAuth } from "#app/desk/session.server.ts";
 import { allowResetRequest, throttleKeys } from "#app/desk/throttle.server.ts";
-import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { Alert, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/forgot-password";
@@ -58,7 +59,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </div>
         <Form method="post" {...getFormProps(form)} className={`${cardClass} mt-4 space-y-5`}>
           <Field meta={fields.email} label="E-mail" kind="input" type="email" autoComplete="username" />
-          <button type="submit" className={`${buttonClass} w-full`}>
+          <button type="submit" className={button({ variant: "steel", className: "w-full" })}>
             Send the link
           </button>
         </Form>

@@ -1,16 +1,9 @@
 import { data, Form, Link } from "react-router";
+import { button } from "#app/components/button.ts";
 import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
 import { formatDuration, type StatusFilter, spamReasonLabel, statusFilters, statusLabels } from "#app/desk/labels.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import {
-  buttonClass,
-  CustomerRepliedBadge,
-  cardClass,
-  ResponseClock,
-  StatusBadge,
-  secondaryButtonClass,
-  UrgencyBadge,
-} from "#app/desk/ui.tsx";
+import { CustomerRepliedBadge, cardClass, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
@@ -178,12 +171,12 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           options={quoteCategories}
         />
         <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1">
-          <button type="submit" className={buttonClass}>
+          <button type="submit" className={button({ variant: "steel" })}>
             Filter
           </button>
           <Link
             to={`/desk${withParams({}, { status: status === "all" ? undefined : status, owner: owner || undefined })}`}
-            className={secondaryButtonClass}
+            className={button({ variant: "quiet" })}
           >
             Clear
           </Link>
@@ -199,7 +192,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <h2 className="text-lg font-bold text-navy">
           {filterLabels[status]} requests{search.q ? ` matching “${search.q}”` : ""}
         </h2>
-        <a href={`/desk/export${withParams(search, {})}`} className={secondaryButtonClass} download>
+        <a href={`/desk/export${withParams(search, {})}`} className={button({ variant: "quiet" })} download>
           Export CSV
         </a>
       </div>
@@ -216,14 +209,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
 
       <nav aria-label="Pages" className="mt-4 flex flex-wrap justify-between gap-3">
         {page.newer ? (
-          <Link to={withParams(search, { before: page.newer })} className={secondaryButtonClass}>
+          <Link to={withParams(search, { before: page.newer })} className={button({ variant: "quiet" })}>
             ← Newer
           </Link>
         ) : (
           <span />
         )}
         {page.older ? (
-          <Link to={withParams(search, { after: page.older })} className={secondaryButtonClass}>
+          <Link to={withParams(search, { after: page.older })} className={button({ variant: "quiet" })}>
             Older →
           </Link>
         ) : null}

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
 import { inviteSchema } from "#app/desk/form-schemas.ts";
 import { roleLabels } from "#app/desk/labels.ts";
@@ -13,7 +14,7 @@ import {
 } from "#app/desk/people.server.ts";
 import { invalid, readForm, readFormData } from "#app/desk/read-form.server.ts";
 import { deskAuth, requireRole } from "#app/desk/session.server.ts";
-import { Alert, buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { Alert, cardClass } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
@@ -133,18 +134,14 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                 <Form method="post" action={peoplePath}>
                   <input type="hidden" name="intent" value="reset" />
                   <input type="hidden" name="id" value={person.id} />
-                  <button type="submit" className={secondaryButtonClass} disabled={busy}>
+                  <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
                     Reset access<span className="sr-only"> for {person.name}</span>
                   </button>
                 </Form>
                 <Form method="post" action={peoplePath}>
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="id" value={person.id} />
-                  <button
-                    type="submit"
-                    className={`${secondaryButtonClass} border-red-700 text-red-800`}
-                    disabled={busy}
-                  >
+                  <button type="submit" className={button({ variant: "quiet-danger" })} disabled={busy}>
                     Remove<span className="sr-only"> {person.name}</span>
                   </button>
                 </Form>
@@ -166,7 +163,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
                 <Form method="post" action={peoplePath}>
                   <input type="hidden" name="intent" value="withdraw" />
                   <input type="hidden" name="id" value={invitation.id} />
-                  <button type="submit" className={secondaryButtonClass}>
+                  <button type="submit" className={button({ variant: "quiet" })}>
                     Withdraw<span className="sr-only"> the invitation for {invitation.email}</span>
                   </button>
                 </Form>
@@ -206,7 +203,7 @@ export default function People({ loaderData, actionData }: Route.ComponentProps)
       >
         <Field meta={fields.email} label="E-mail" kind="input" type="email" autoComplete="off" />
         <Field meta={fields.role} label="Role" kind="select" options={roles} />
-        <button type="submit" className={buttonClass} disabled={busy}>
+        <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
           Send invitation
         </button>
       </Form>
@@ -246,11 +243,11 @@ function ConfirmChange({
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name="id" value={id} />
           <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className={`${buttonClass} bg-red-800 hover:bg-red-900`} disabled={busy}>
+          <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
             {remove ? `Yes, remove ${name}` : `Yes, reset access for ${name}`}
           </button>
         </Form>
-        <Link to={peoplePath} className={secondaryButtonClass}>
+        <Link to={peoplePath} className={button({ variant: "quiet" })}>
           Cancel
         </Link>
       </div>

@@ -1,10 +1,11 @@
 import { data, Link, redirect } from "react-router";
+import { button } from "#app/components/button.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { applyChange } from "#app/desk/quote.server.ts";
 import { stale } from "#app/desk/quote-action.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
@@ -145,10 +146,10 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
               is a new revision.
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="send-confirmed" className={buttonClass}>
+              <button type="submit" name="intent" value="send-confirmed" className={button({ variant: "steel" })}>
                 Yes, send it
               </button>
-              <Link to="." className={secondaryButtonClass}>
+              <Link to="." className={button({ variant: "quiet" })}>
                 Not yet
               </Link>
             </div>
@@ -171,7 +172,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
               />
             ))}
           </div>
-          <button type="submit" name="intent" value="add" className={`${secondaryButtonClass} mt-3`}>
+          <button type="submit" name="intent" value="add" className={button({ variant: "quiet", className: "mt-3" })}>
             Add a line
           </button>
         </section>
@@ -200,13 +201,13 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
             <p className="mt-2">Worked out once every line has a quantity and a price.</p>
           )}
           <div className="mt-4 flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="save" className={secondaryButtonClass}>
+            <button type="submit" name="intent" value="save" className={button({ variant: "quiet" })}>
               Save draft
             </button>
-            <button type="submit" formAction={pdfUrl} formTarget="_blank" className={secondaryButtonClass}>
+            <button type="submit" formAction={pdfUrl} formTarget="_blank" className={button({ variant: "quiet" })}>
               Preview the PDF
             </button>
-            <button type="submit" name="intent" value="send" className={buttonClass}>
+            <button type="submit" name="intent" value="send" className={button({ variant: "steel" })}>
               Send…
             </button>
           </div>

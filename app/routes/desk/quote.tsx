@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigation } from "react-router";
+import { button } from "#app/components/button.ts";
 import { Conversation } from "#app/desk/conversation.tsx";
 import { spamReasonLabel } from "#app/desk/labels.ts";
 import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts";
@@ -9,15 +10,7 @@ import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/repli
 import { ReplyPanel } from "#app/desk/reply-panel.tsx";
 import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
-import {
-  buttonClass,
-  CustomerRepliedBadge,
-  cardClass,
-  ResponseClock,
-  StatusBadge,
-  secondaryButtonClass,
-  UrgencyBadge,
-} from "#app/desk/ui.tsx";
+import { CustomerRepliedBadge, cardClass, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
@@ -148,7 +141,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             <Form method="post" className="mt-3">
               <VersionField version={quote.version} />
               <input type="hidden" name="intent" value="release" />
-              <button type="submit" className={buttonClass} disabled={busy}>
+              <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
                 Not spam
               </button>
             </Form>
@@ -191,7 +184,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 <VersionField version={quote.version} />
                 <input type="hidden" name="intent" value="reply" />
                 <input type="hidden" name="channel" value="other" />
-                <button type="submit" className={secondaryButtonClass}>
+                <button type="submit" className={button({ variant: "quiet" })}>
                   Record a reply (phone or other)
                 </button>
               </reply.Form>

@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { button } from "#app/components/button.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { keepSavedReply, listSavedReplies, removeSavedReply, replyLimits } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { buttonClass, cardClass, secondaryButtonClass } from "#app/desk/ui.tsx";
+import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import type { Route } from "./+types/replies";
@@ -102,7 +103,7 @@ function ReplyForm({
       {field("title", "Title")}
       {field("subject", "Subject")}
       {field("body", "Message")}
-      <button type="submit" className={`${buttonClass} mt-3`} disabled={busy}>
+      <button type="submit" className={button({ variant: "steel", className: "mt-3" })} disabled={busy}>
         {reply ? `Save “${reply.title}”` : "Add the saved reply"}
       </button>
     </Form>
@@ -139,7 +140,7 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
             <Form method="post" className="mt-2">
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="id" value={saved.id} />
-              <button type="submit" className={secondaryButtonClass} disabled={busy}>
+              <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
                 Remove “{saved.title}”
               </button>
             </Form>

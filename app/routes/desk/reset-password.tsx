@@ -1,11 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { isAPIError } from "better-auth/api";
 import { Form, Link, redirect } from "react-router";
+import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
 import { passwordRule, resetSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { deskAuth } from "#app/desk/session.server.ts";
-import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { Alert, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -62,7 +63,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
             type="password"
             autoComplete="new-password"
           />
-          <button type="submit" className={`${buttonClass} w-full`}>
+          <button type="submit" className={button({ variant: "steel", className: "w-full" })}>
             Set the new password
           </button>
         </Form>

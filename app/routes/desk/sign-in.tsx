@@ -1,12 +1,13 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
 import { signInSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth, safeNext } from "#app/desk/session.server.ts";
 import { hasStaff } from "#app/desk/setup.server.ts";
 import { signIn } from "#app/desk/sign-in.server.ts";
-import { Alert, buttonClass, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { Alert, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/sign-in";
@@ -72,7 +73,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           <input type="hidden" name="next" value={loaderData.next} />
           <Field meta={fields.email} label="E-mail" kind="input" type="email" autoComplete="username" />
           <Field meta={fields.password} label="Password" kind="input" type="password" autoComplete="current-password" />
-          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+          <button type="submit" className={button({ variant: "steel", className: "w-full" })} disabled={busy}>
             Sign in
           </button>
         </Form>

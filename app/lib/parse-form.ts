@@ -9,7 +9,7 @@ const fieldName = (path: PropertyKey[]) =>
   );
 
 /**
- * Reads a form submission with one of the shared quote schemas, in the browser and on the server alike.
+ * Reads a form submission with a shared schema, in the browser and on the server alike.
  * Empty fields count as not sent. (Conform's zod adapter would bring the whole of zod to the browser.)
  */
 export function parseForm<Schema extends z.ZodMiniType>(formData: FormData | URLSearchParams, schema: Schema) {
