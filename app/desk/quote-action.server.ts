@@ -4,20 +4,11 @@ import { z } from "zod";
 import { noteSchema } from "#app/desk/form-schemas.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { eventText, statusLabels } from "#app/desk/labels.ts";
-import {
-  addNote,
-  applyChange,
-  assignOwner,
-  changeStatus,
-  type LatestChange,
-  mergeRequests,
-  recordReply,
-  releaseFromSpam,
-  retryNotifications,
-} from "#app/desk/quote.server.ts";
+import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { replyLimits, sendReply } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
+import { applyChange, assignOwner, type LatestChange, mergeRequests } from "#app/desk/team-changes.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";

@@ -3,9 +3,9 @@ import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigat
 import { button } from "#app/components/button.ts";
 import { Conversation } from "#app/desk/conversation.tsx";
 import { spamReasonLabel } from "#app/desk/labels.ts";
-import { customerHistory, findQuote, staffList } from "#app/desk/quote.server.ts";
 import { type ActionReply, requestPageAction } from "#app/desk/quote-action.server.ts";
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel, VersionField } from "#app/desk/quote-panels.tsx";
+import { customerHistory, findQuote, staffList } from "#app/desk/read-quote.server.ts";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/replies.server.ts";
 import { ReplyPanel } from "#app/desk/reply-panel.tsx";
 import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request-panels.tsx";
