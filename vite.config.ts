@@ -7,8 +7,9 @@ const formsAndDesk =
 
 export default defineConfig({
   environments: {
-    // Every module a page needs before interaction, except the route modules themselves, goes into one chunk
-    // with the entry: a page makes three script requests (entry, root, route) instead of ~20 small ones.
+    // Every module a page needs before interaction, except the route modules themselves (and the sections
+    // only one page uses, app/sections/, which go with its route), goes into one chunk with the entry: a page
+    // makes three script requests (entry, root, route) instead of ~20 small ones.
     // Code behind dynamic imports (menu dialog, quote form) is not `$initial` and keeps its own chunks, and
     // so does what only the staff desk and the forms need (validation, form state), which no public page
     // loads before interaction.
@@ -21,7 +22,8 @@ export default defineConfig({
                 {
                   name: "app",
                   tags: ["$initial"],
-                  test: (id) => !/[\\/]app[\\/](root\.tsx|routes[\\/])/.test(id) && !formsAndDesk.test(id),
+                  test: (id) =>
+                    !/[\\/]app[\\/](root\.tsx|routes[\\/]|sections[\\/])/.test(id) && !formsAndDesk.test(id),
                 },
               ],
             },

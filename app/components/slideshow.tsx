@@ -53,75 +53,134 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
           </div>
         )}
         {slides.map((slide, index) => (
-          <figure
+          <SlideFigure
             key={slide.src}
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
-            aria-hidden={index === current ? undefined : "true"}
-            className="absolute inset-0 m-0"
-            data-testid="slide"
-            data-current={index === current ? "true" : undefined}
-          >
-            <img
-              ref={(element) => {
-                images.current[index] = element;
-              }}
-              src={slide.src}
-              alt={slide.alt}
-              width={1200}
-              height={560}
-              loading="lazy"
-              onLoad={() => markLoaded(index)}
-              className={cn(
-                "h-full w-full object-contain transition-opacity duration-700 sm:object-cover",
-                index === current && loaded[index] ? "opacity-100" : "opacity-0",
-                index === 0 && "noscript:opacity-100",
-              )}
-            />
-            <figcaption
-              className={cn(
-                "absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white",
-                index !== current && "hidden",
-              )}
-            >
-              {slide.caption}
-            </figcaption>
-          </figure>
+            slide={slide}
+            index={index}
+            count={slides.length}
+            current={index === current}
+            loaded={loaded[index] ?? false}
+            imageRef={(element) => {
+              images.current[index] = element;
+            }}
+            onLoad={() => markLoaded(index)}
+          />
         ))}
       </div>
-      <div
-        className={cn("mt-3 flex flex-wrap items-center justify-center gap-x-2 noscript:hidden", !ready && "invisible")}
-        data-testid="slide-controls"
-      >
-        <button
-          type="button"
-          onClick={() => setPlaying(!playing)}
-          className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold whitespace-nowrap text-steel hover:bg-mist"
-        >
-          {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
-          {playing ? "Pause slideshow" : "Play slideshow"}
-        </button>
-        <ul className="flex items-center">
-          {slides.map((slide, index) => (
-            <li key={slide.src}>
-              <button
-                type="button"
-                onClick={() => setCurrent(index)}
-                aria-current={index === current ? "true" : undefined}
-                className="group inline-flex size-10 items-center justify-center"
-              >
-                <span
-                  className={cn(
-                    "size-3.5 rounded-full border-2 border-steel",
-                    index === current ? "bg-steel" : "bg-white group-hover:bg-mist",
-                  )}
-                />
-                <span className="sr-only">Go to slide {index + 1}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <SlideControls
+        slides={slides}
+        current={current}
+        playing={playing}
+        ready={ready}
+        onPlaying={setPlaying}
+        onChoose={setCurrent}
+      />
     </section>
+  );
+}
+
+/** One picture, faded in once loaded and only while it is the current one, with its caption. */
+function SlideFigure({
+  slide,
+  index,
+  count,
+  current,
+  loaded,
+  imageRef,
+  onLoad,
+}: {
+  slide: Slide;
+  index: number;
+  count: number;
+  current: boolean;
+  loaded: boolean;
+  imageRef: (element: HTMLImageElement | null) => void;
+  onLoad: () => void;
+}) {
+  return (
+    <figure
+      aria-roledescription="slide"
+      aria-label={`${index + 1} of ${count}`}
+      aria-hidden={current ? undefined : "true"}
+      className="absolute inset-0 m-0"
+      data-testid="slide"
+      data-current={current ? "true" : undefined}
+    >
+      <img
+        ref={imageRef}
+        src={slide.src}
+        alt={slide.alt}
+        width={1200}
+        height={560}
+        loading="lazy"
+        onLoad={onLoad}
+        className={cn(
+          "h-full w-full object-contain transition-opacity duration-700 sm:object-cover",
+          current && loaded ? "opacity-100" : "opacity-0",
+          index === 0 && "noscript:opacity-100",
+        )}
+      />
+      <figcaption
+        className={cn(
+          "absolute inset-x-0 bottom-0 bg-navy/85 px-5 py-3 font-semibold text-white",
+          !current && "hidden",
+        )}
+      >
+        {slide.caption}
+      </figcaption>
+    </figure>
+  );
+}
+
+/** Pause or play, and a dot for each slide; shown once the script runs (their row is kept, so nothing shifts). */
+function SlideControls({
+  slides,
+  current,
+  playing,
+  ready,
+  onPlaying,
+  onChoose,
+}: {
+  slides: Slide[];
+  current: number;
+  playing: boolean;
+  ready: boolean;
+  onPlaying: (playing: boolean) => void;
+  onChoose: (index: number) => void;
+}) {
+  return (
+    <div
+      className={cn("mt-3 flex flex-wrap items-center justify-center gap-x-2 noscript:hidden", !ready && "invisible")}
+      data-testid="slide-controls"
+    >
+      <button
+        type="button"
+        onClick={() => onPlaying(!playing)}
+        className="inline-flex min-h-11 items-center gap-2 rounded-md px-3 font-semibold whitespace-nowrap text-steel hover:bg-mist"
+      >
+        {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+        {playing ? "Pause slideshow" : "Play slideshow"}
+      </button>
+      <ul className="flex items-center">
+        {slides.map((slide, index) => (
+          <li key={slide.src}>
+            <button
+              type="button"
+              onClick={() => onChoose(index)}
+              aria-current={index === current ? "true" : undefined}
+              className="group inline-flex size-10 items-center justify-center"
+            >
+              <span
+                className={cn(
+                  "size-3.5 rounded-full border-2 border-steel",
+                  index === current ? "bg-steel" : "bg-white group-hover:bg-mist",
+                )}
+              />
+              <span className="sr-only">Go to slide {index + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

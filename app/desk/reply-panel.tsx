@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
 
@@ -102,6 +102,23 @@ export function ReplyPanel({
           </a>
         </div>
       </Form>
+    </div>
+  );
+}
+
+/** A reply made outside the desk (a phone call) still starts the response clock; it stays on the page. */
+export function RecordReplyButton({ version }: { version: number }) {
+  const reply = useFetcher({ key: "reply" });
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <reply.Form method="post">
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="channel" value="other" />
+        <button type="submit" className={button({ variant: "quiet" })}>
+          Record a reply (phone or other)
+        </button>
+      </reply.Form>
     </div>
   );
 }

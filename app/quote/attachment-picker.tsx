@@ -1,5 +1,5 @@
 import { FileText, Paperclip, X } from "lucide-react";
-import { type ChangeEvent, type DragEvent, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { button } from "#app/components/button.ts";
 import { attachmentField, attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 
@@ -19,6 +19,117 @@ function refusal(file: File) {
   return undefined;
 }
 
+/** Adds what fits the rules to the files already chosen; says why each of the others was left out. */
+function pickFiles(current: PickedFile[], added: File[], preview: (file: File) => string | undefined) {
+  const problems: string[] = [];
+  const files = [...current];
+  let total = files.reduce((sum, picked) => sum + picked.file.size, 0);
+  for (const file of added) {
+    const problem = refusal(file);
+    if (problem) problems.push(problem);
+    else if (files.length >= attachmentRules.maxFiles) {
+      problems.push(`“${file.name}” was not added: attach up to ${attachmentRules.maxFiles} files.`);
+    } else if (total + file.size > attachmentRules.maxTotalBytes) {
+      problems.push(
+        `“${file.name}” was not added: attached files can be up to ${formatBytes(attachmentRules.maxTotalBytes)} in all.`,
+      );
+    } else {
+      total += file.size;
+      files.push({ id: crypto.randomUUID(), file, preview: preview(file), progress: 0 });
+    }
+  }
+  return { files, problems };
+}
+
+/** The chosen files with a thumbnail (or a document icon), their size, their progress while sending, and Remove. */
+function PickedFileList({
+  files,
+  disabled,
+  onRemove,
+}: {
+  files: PickedFile[];
+  disabled?: boolean;
+  onRemove: (id: string) => void;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-3 grid gap-2" aria-label="Attached files">
+      {files.map((picked) => (
+        <li key={picked.id} className="flex min-w-0 items-center gap-3 rounded-md border border-slate-200 p-2">
+          {picked.preview ? (
+            <img src={picked.preview} alt="" className="size-12 shrink-0 rounded object-cover" />
+          ) : (
+            <FileText aria-hidden="true" className="size-12 shrink-0 p-2 text-slate-600" />
+          )}
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold text-slate-900">{picked.file.name}</p>
+            <p className="text-sm text-slate-600">{formatBytes(picked.file.size)}</p>
+            {disabled ? (
+              <progress
+                max={100}
+                value={Math.round(picked.progress * 100)}
+                aria-label={`Sending ${picked.file.name}`}
+                className="mt-1 h-2 w-full"
+              />
+            ) : null}
+          </div>
+          <button
+            type="button"
+            onClick={() => onRemove(picked.id)}
+            disabled={disabled}
+            className={button({ variant: "secondary", className: "shrink-0 px-3" })}
+          >
+            <X aria-hidden="true" className="size-4" />
+            <span className="sr-only">Remove {picked.file.name}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Thumbnails of chosen photos, released when the form goes; `live` once scripts run (until then the input posts). */
+function usePreviews() {
+  const [live, setLive] = useState(false);
+  const previews = useRef(new Set<string>());
+  useEffect(() => {
+    setLive(true);
+    const urls = previews.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, []);
+  const preview = (file: File) => {
+    const url = previewable.has(file.type) ? URL.createObjectURL(file) : undefined;
+    if (url) previews.current.add(url);
+    return url;
+  };
+  return { live, preview };
+}
+
+/** Takes files dropped on it, and shows when files are held over it. */
+function DropArea({ onDrop, children }: { onDrop: (files: FileList) => void; children: ReactNode }) {
+  const [dragging, setDragging] = useState(false);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the drop area only adds to the labelled file input inside it
+    <div
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event: DragEvent) => {
+        event.preventDefault();
+        setDragging(false);
+        onDrop(event.dataTransfer.files);
+      }}
+      className={`mt-1.5 rounded-md border-2 border-dashed p-4 ${dragging ? "border-signal bg-orange-50" : "border-slate-400 bg-white"}`}
+    >
+      {children}
+    </div>
+  );
+}
+
 /**
  * Photos and drawings: a file picker that also takes files dropped on it. Without scripts it is a plain
  * file input in the form; with them each file is listed with its size, a thumbnail and its progress,
@@ -35,41 +146,13 @@ export function AttachmentPicker({
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [problems, setProblems] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
-  const [live, setLive] = useState(false);
-  const previews = useRef(new Set<string>());
-
-  useEffect(() => {
-    setLive(true);
-    const urls = previews.current;
-    return () => {
-      for (const url of urls) URL.revokeObjectURL(url);
-    };
-  }, []);
+  const { live, preview } = usePreviews();
 
   function add(list: FileList | null) {
     if (!list) return;
-    const found: string[] = [];
-    const next = [...files];
-    let total = next.reduce((sum, picked) => sum + picked.file.size, 0);
-    for (const file of Array.from(list)) {
-      const problem = refusal(file);
-      if (problem) found.push(problem);
-      else if (next.length >= attachmentRules.maxFiles) {
-        found.push(`“${file.name}” was not added: attach up to ${attachmentRules.maxFiles} files.`);
-      } else if (total + file.size > attachmentRules.maxTotalBytes) {
-        found.push(
-          `“${file.name}” was not added: attached files can be up to ${formatBytes(attachmentRules.maxTotalBytes)} in all.`,
-        );
-      } else {
-        total += file.size;
-        const preview = previewable.has(file.type) ? URL.createObjectURL(file) : undefined;
-        if (preview) previews.current.add(preview);
-        next.push({ id: crypto.randomUUID(), file, preview, progress: 0 });
-      }
-    }
-    setProblems(found);
-    onChange(next);
+    const picked = pickFiles(files, Array.from(list), preview);
+    setProblems(picked.problems);
+    onChange(picked.files);
   }
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {
@@ -85,12 +168,6 @@ export function AttachmentPicker({
     inputRef.current?.focus();
   }
 
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled) add(event.dataTransfer.files);
-  }
-
   const hintId = "quote-attachments-hint";
   const problemId = "quote-attachments-problems";
   return (
@@ -102,16 +179,7 @@ export function AttachmentPicker({
         A photo of the part or its nameplate, or a PDF drawing: up to {attachmentRules.maxFiles} files,{" "}
         {formatBytes(attachmentRules.maxFileBytes)} each.
       </p>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the drop area only adds to the labelled file input inside it */}
-      <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={`mt-1.5 rounded-md border-2 border-dashed p-4 ${dragging ? "border-signal bg-orange-50" : "border-slate-400 bg-white"}`}
-      >
+      <DropArea onDrop={(dropped) => !disabled && add(dropped)}>
         <div className="flex flex-wrap items-center gap-3">
           <Paperclip aria-hidden="true" className="size-5 shrink-0 text-slate-600" />
           <input
@@ -129,46 +197,13 @@ export function AttachmentPicker({
           />
           {live ? <span className="text-sm text-slate-600">or drop files here</span> : null}
         </div>
-      </div>
+      </DropArea>
       <div id={problemId} role="alert" className="text-sm font-semibold text-red-700 not-empty:mt-1.5">
         {problems.map((problem) => (
           <p key={problem}>{problem}</p>
         ))}
       </div>
-      {files.length > 0 ? (
-        <ul className="mt-3 grid gap-2" aria-label="Attached files">
-          {files.map((picked) => (
-            <li key={picked.id} className="flex min-w-0 items-center gap-3 rounded-md border border-slate-200 p-2">
-              {picked.preview ? (
-                <img src={picked.preview} alt="" className="size-12 shrink-0 rounded object-cover" />
-              ) : (
-                <FileText aria-hidden="true" className="size-12 shrink-0 p-2 text-slate-600" />
-              )}
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-slate-900">{picked.file.name}</p>
-                <p className="text-sm text-slate-600">{formatBytes(picked.file.size)}</p>
-                {disabled ? (
-                  <progress
-                    max={100}
-                    value={Math.round(picked.progress * 100)}
-                    aria-label={`Sending ${picked.file.name}`}
-                    className="mt-1 h-2 w-full"
-                  />
-                ) : null}
-              </div>
-              <button
-                type="button"
-                onClick={() => remove(picked.id)}
-                disabled={disabled}
-                className={button({ variant: "secondary", className: "shrink-0 px-3" })}
-              >
-                <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">Remove {picked.file.name}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PickedFileList files={files} disabled={disabled} onRemove={remove} />
     </div>
   );
 }

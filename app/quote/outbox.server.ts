@@ -38,6 +38,103 @@ function errorText(error: unknown) {
   return text.slice(0, lastErrorMaxLength);
 }
 
+/** The mail server is back: e-mail waiting for a retry is tried now rather than at its scheduled time. */
+async function bringMailForward(db: Db, at: Date, logger: WorkerLogger) {
+  const moved = await db
+    .update(outbox)
+    .set({ nextAttemptAt: at })
+    .where(
+      and(
+        eq(outbox.status, "pending"),
+        inArray(outbox.kind, ["email", "message", "acknowledgement", "quotation", "reply"]),
+        isNotNull(outbox.lastError),
+        gt(outbox.nextAttemptAt, at),
+      ),
+    )
+    .returning({ id: outbox.id });
+  if (moved.length) logger.info({ messages: moved.length }, "mail server is back; sending waiting e-mail now");
+}
+
+/** Whether the mail server was failing when last tried; unknown at start, so taken as down. */
+type MailState = { down: boolean };
+
+type Delivery = {
+  db: Db;
+  logger: WorkerLogger;
+  now: () => Date;
+  mail: MailState;
+  send: (message: Claimed) => Promise<void>;
+};
+
+/** A failed attempt: retried after the policy's delay, or given up once both the attempts and the age run out. */
+async function recordFailure({ db, logger, now }: Delivery, message: Claimed, attempts: number, error: unknown) {
+  const context = { reference: message.quote?.reference, kind: message.kind, attempts, error: errorCode(error) };
+  const ageMs = now().getTime() - message.createdAt.getTime();
+  const failed = attempts >= maxAttempts && ageMs >= giveUpAgeMs;
+  const delay = nextRetryDelayMs({ attempts, ageMs, emergency: message.quote?.urgency === "emergency" });
+  await db
+    .update(outbox)
+    .set({
+      attempts,
+      lastError: errorText(error),
+      status: failed ? "failed" : "pending",
+      nextAttemptAt: new Date(now().getTime() + (failed ? 0 : delay)),
+    })
+    .where(eq(outbox.id, message.id));
+  if (failed) {
+    logger.error(context, "quote notification failed for good; see `npm run quotes -- show <reference>`");
+  } else {
+    logger.warn({ ...context, retryInSeconds: Math.round(delay / 1000) }, "quote notification failed; will retry");
+  }
+}
+
+/** Sends one claimed message and records the outcome; a success after an outage brings waiting e-mail forward. */
+async function deliver(delivery: Delivery, message: Claimed) {
+  const { db, logger, now, mail } = delivery;
+  const attempts = message.attempts + 1;
+  const isMail = message.kind !== "forward";
+  try {
+    await delivery.send(message);
+  } catch (error) {
+    if (isMail && !messageErrors.has(errorCode(error))) mail.down = true;
+    await recordFailure(delivery, message, attempts, error);
+    return;
+  }
+  await db.update(outbox).set({ status: "sent", attempts, sentAt: now() }).where(eq(outbox.id, message.id));
+  if (message.kind === "quotation")
+    await quotationDelivered(db, (message.payload as { quotationId: number }).quotationId, now());
+  if (message.kind === "reply") await replyDelivered(db, (message.payload as { replyId: number }).replyId, now());
+  logger.info({ reference: message.quote?.reference, kind: message.kind, attempts }, "quote notification sent");
+  if (isMail && mail.down) {
+    mail.down = false;
+    await bringMailForward(db, now(), logger);
+  }
+}
+
+/** Runs one pass at a time; asked again during a pass, it queues exactly one more (the pass may have claimed
+ * before the newest message was stored). */
+function onePassAtATime(pass: () => Promise<number>, stopped: () => boolean) {
+  let active: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+  function run(): Promise<number> {
+    if (stopped()) return Promise.resolve(0);
+    if (!active) {
+      active = pass().finally(() => {
+        active = undefined;
+      });
+      return active;
+    }
+    queued ??= active
+      .catch(() => 0)
+      .then(() => {
+        queued = undefined;
+        return run();
+      });
+    return queued;
+  }
+  return { run, settled: () => Promise.allSettled([active, queued]) };
+}
+
 /**
  * Delivers the outbox: claims due messages (FOR UPDATE SKIP LOCKED, then a lease), sends them outside
  * the transaction, and records the outcome. Safe to run in every server process sharing a PostgreSQL
@@ -59,142 +156,57 @@ export function startOutboxWorker(options: {
 }): OutboxWorker {
   const { db, config, logger } = options;
   const now = options.now ?? (() => new Date());
-  const pollMs = options.pollMs ?? 5000;
-  const probeMs = options.probeMs ?? 30_000;
-  const digestCheckMs = options.digestCheckMs ?? 10 * minute;
+  const { pollMs = 5000, probeMs = 30_000, digestCheckMs = 10 * minute } = options;
   const mailer = createMailer(config);
-  // Unknown at start: after a restart, e-mail left waiting by an outage is tried as soon as mail goes out.
-  let mailDown = true;
+  // After a restart, e-mail left waiting by an outage is tried as soon as mail goes out.
+  const mail: MailState = { down: true };
+  const send = createSender({ db, config, mailer, storage: options.storage, fetch: options.fetch });
+  const delivery: Delivery = { db, logger, now, mail, send };
   let lastProbe = 0;
   let lastDigestCheck = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
   if (!config.smtpUrl) {
     sweepOutboxFolder(config.dataDir).then(
       (removed) => removed && logger.info({ removed }, "removed half-written mail files"),
       () => {},
     );
   }
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let active: Promise<number> | undefined;
-  let queued: Promise<number> | undefined;
 
-  const claimNext = () => claimNextMessage(db, now());
-  const send = createSender({ db, config, mailer, storage: options.storage, fetch: options.fetch });
-
-  /** The mail server is back: e-mail waiting for a retry is tried now rather than at its scheduled time. */
-  async function bringMailForward() {
-    const at = now();
-    const moved = await db
-      .update(outbox)
-      .set({ nextAttemptAt: at })
-      .where(
-        and(
-          eq(outbox.status, "pending"),
-          inArray(outbox.kind, ["email", "message", "acknowledgement", "quotation", "reply"]),
-          isNotNull(outbox.lastError),
-          gt(outbox.nextAttemptAt, at),
-        ),
-      )
-      .returning({ id: outbox.id });
-    if (moved.length) logger.info({ messages: moved.length }, "mail server is back; sending waiting e-mail now");
-  }
-
-  async function deliver(message: Claimed) {
-    const attempts = message.attempts + 1;
-    const context = { reference: message.quote?.reference, kind: message.kind, attempts };
-    const mail = message.kind !== "forward";
-    try {
-      await send(message);
-    } catch (error) {
-      if (mail && !messageErrors.has(errorCode(error))) mailDown = true;
-      const ageMs = now().getTime() - message.createdAt.getTime();
-      const failed = attempts >= maxAttempts && ageMs >= giveUpAgeMs;
-      const delay = nextRetryDelayMs({ attempts, ageMs, emergency: message.quote?.urgency === "emergency" });
-      await db
-        .update(outbox)
-        .set({
-          attempts,
-          lastError: errorText(error),
-          status: failed ? "failed" : "pending",
-          nextAttemptAt: new Date(now().getTime() + (failed ? 0 : delay)),
-        })
-        .where(eq(outbox.id, message.id));
-      if (failed) {
-        logger.error(
-          { ...context, error: errorCode(error) },
-          "quote notification failed for good; see `npm run quotes -- show <reference>`",
-        );
-      } else {
-        logger.warn(
-          { ...context, error: errorCode(error), retryInSeconds: Math.round(delay / 1000) },
-          "quote notification failed; will retry",
-        );
+  const passes = onePassAtATime(
+    async () => {
+      let processed = 0;
+      for (;;) {
+        if (stopped) return processed;
+        const message = await claimNextMessage(db, now());
+        if (!message) return processed;
+        await deliver(delivery, message);
+        processed++;
       }
-      return;
-    }
-    await db.update(outbox).set({ status: "sent", attempts, sentAt: now() }).where(eq(outbox.id, message.id));
-    if (message.kind === "quotation")
-      await quotationDelivered(db, (message.payload as { quotationId: number }).quotationId, now());
-    if (message.kind === "reply") await replyDelivered(db, (message.payload as { replyId: number }).replyId, now());
-    logger.info(context, "quote notification sent");
-    if (mail && mailDown) {
-      mailDown = false;
-      await bringMailForward();
-    }
-  }
-
-  async function drain() {
-    let processed = 0;
-    for (;;) {
-      if (stopped) return processed;
-      const message = await claimNext();
-      if (!message) return processed;
-      await deliver(message);
-      processed++;
-    }
-  }
-
-  function runOnce(): Promise<number> {
-    if (stopped) return Promise.resolve(0);
-    if (!active) {
-      active = drain().finally(() => {
-        active = undefined;
-      });
-      return active;
-    }
-    // The running pass may have claimed before the newest message was stored: queue one more pass.
-    queued ??= active
-      .catch(() => 0)
-      .then(() => {
-        queued = undefined;
-        return runOnce();
-      });
-    return queued;
-  }
-
-  function runInBackground() {
-    runOnce().catch((error: unknown) => logger.error({ error: errorCode(error) }, "outbox pass failed"));
-  }
+    },
+    () => stopped,
+  );
 
   async function tick() {
     const at = now().getTime();
-    if (mailDown && at - lastProbe >= probeMs) {
+    if (mail.down && at - lastProbe >= probeMs) {
       lastProbe = at;
       if (await mailer.verify()) {
-        mailDown = false;
-        await bringMailForward();
+        mail.down = false;
+        await bringMailForward(db, now(), logger);
       }
     }
     if (at - lastDigestCheck >= digestCheckMs) {
       lastDigestCheck = at;
       await queueSpamDigestIfDue(db, config, now());
     }
-    return runOnce();
+    return passes.run();
   }
 
+  const logFailure = (error: unknown) => logger.error({ error: errorCode(error) }, "outbox pass failed");
   function schedule() {
     timer = setTimeout(async () => {
-      await tick().catch((error: unknown) => logger.error({ error: errorCode(error) }, "outbox pass failed"));
+      await tick().catch(logFailure);
       if (!stopped) schedule();
     }, pollMs);
     timer.unref();
@@ -203,14 +215,14 @@ export function startOutboxWorker(options: {
 
   return {
     kick() {
-      if (!stopped) runInBackground();
+      if (!stopped) passes.run().catch(logFailure);
     },
-    runOnce,
+    runOnce: passes.run,
     tick,
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await Promise.allSettled([active, queued]);
+      await passes.settled();
       mailer.close();
     },
   };

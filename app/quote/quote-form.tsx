@@ -1,9 +1,8 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { Send } from "lucide-react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "#app/components/button.ts";
-import { Field } from "#app/components/field.tsx";
 import { type Notice, Notices } from "#app/components/notice.tsx";
 import { dropEmptyFields, parseForm, requiredFields } from "#app/lib/parse-form.ts";
 import { AttachmentPicker, type PickedFile } from "#app/quote/attachment-picker.tsx";
@@ -12,11 +11,13 @@ import { type QuoteReply, quoteNotices } from "#app/quote/notices.ts";
 import { quoteFieldsWithLinesSchema } from "#app/quote/parts.ts";
 import { PartsList } from "#app/quote/parts-list.tsx";
 import { readQuotePrefill } from "#app/quote/prefill.ts";
-import { quoteCategories, quoteFieldsSchema, urgencies } from "#app/quote/schema.ts";
+import { ContactFields, QuoteOutcome, SpamGuards } from "#app/quote/quote-form-sections.tsx";
+import { quoteFieldsSchema } from "#app/quote/schema.ts";
 import { sendWithProgress } from "#app/quote/send.ts";
 import { useFormToken } from "#app/quote/use-form-token.ts";
 
 type Reply = QuoteReply<SubmissionResult<string[]>>;
+type AnyForm = Record<string, unknown>;
 
 const QUOTE_ACTION = "/?index";
 /** The form's fields in the order a buyer meets them: the first with a problem takes the focus. */
@@ -47,6 +48,60 @@ function firstProblem(reply: Reply | undefined) {
   return fieldOrder.find((name) => named.includes(name)) ?? named.find((name) => name.startsWith("lines["));
 }
 
+/** Files follow the text fields in the body, in order: each file's share of what has gone. */
+function withProgress(files: PickedFile[], loaded: number) {
+  let offset = 0;
+  return files.map((picked) => {
+    const progress = Math.min(1, Math.max(0, (loaded - offset) / picked.file.size));
+    offset += picked.file.size;
+    return { ...picked, progress };
+  });
+}
+
+/** A link such as /?part=6205-2RS&category=bearings#quote starts the request (the page itself is prerendered). */
+function usePrefill(form: { update: FormMetadata<AnyForm, string[]>["update"] }, categoryName: string) {
+  const { search } = useLocation();
+  useEffect(() => {
+    const { part, category } = readQuotePrefill(search);
+    if (part) form.update({ name: "lines[0].part", value: part });
+    if (category) form.update({ name: categoryName, value: category });
+  }, [search, form.update, categoryName]);
+}
+
+/** With scripts running, list and validation intents never leave the browser. A field replaced by a
+ * pasted list blurs while React commits, and the intent it sends then never reaches React's handler. */
+function useKeepListIntents(formId: string) {
+  useEffect(() => {
+    const element = document.getElementById(formId);
+    const keepIntents = (event: SubmitEvent) => {
+      if (event.submitter?.getAttribute("name") === intentField) event.preventDefault();
+    };
+    element?.addEventListener("submit", keepIntents);
+    return () => element?.removeEventListener("submit", keepIntents);
+  }, [formId]);
+}
+
+/** Each answer gets a new notice (a new key restarts its 5000 ms), even two within one millisecond; a success
+ * clears the form for the next request, and an outcome shown above the form takes the focus. */
+function useAnswerNotice(answer: Reply | undefined, onSuccess: () => void, statusRef: RefObject<HTMLElement | null>) {
+  const [current, setNotice] = useState<Notice>();
+  const succeeded = useRef(onSuccess);
+  succeeded.current = onSuccess;
+  useEffect(() => {
+    if (!answer) return;
+    const { success, failure } = quoteNotices;
+    setNotice((previous) => ({
+      id: (previous?.id ?? 0) + 1,
+      variant: answer.ok ? "default" : "destructive",
+      title: answer.ok ? success.title : failure.title,
+      text: answer.ok ? success.text : failure.text,
+    }));
+    if (answer.ok) succeeded.current();
+    if (answer.ok || answer.kind === "rejected") statusRef.current?.focus();
+  }, [answer, statusRef]);
+  return { current, close: () => setNotice(undefined) };
+}
+
 export default function QuoteForm() {
   const fetcher = useFetcher<Reply>({ key: "quote" });
   const documentReply = useActionData<Reply>();
@@ -56,7 +111,6 @@ export default function QuoteForm() {
   const [uploading, setUploading] = useState(false);
   const submitting = fetcher.state !== "idle" || uploading;
   const [token, renewToken] = useFormToken();
-  const [notice, setNotice] = useState<Notice>();
   const [files, setFiles] = useState<PickedFile[]>([]);
   const statusRef = useRef<HTMLDivElement>(null);
 
@@ -78,66 +132,28 @@ export default function QuoteForm() {
       }
       for (const picked of files) body.append(attachmentField, picked.file, picked.file.name);
       setUploading(true);
-      sendWithProgress(body, (loaded) => {
-        // Files follow the text fields in the body, in order: each file's share of what has gone.
-        let offset = 0;
-        setFiles((current) =>
-          current.map((picked) => {
-            const progress = Math.min(1, Math.max(0, (loaded - offset) / picked.file.size));
-            offset += picked.file.size;
-            return { ...picked, progress };
-          }),
-        );
-      })
+      sendWithProgress(body, (loaded) => setFiles((current) => withProgress(current, loaded)))
         .then((answer) => setSent(answer as Reply))
         .finally(() => setUploading(false));
     },
   });
 
-  // A link such as /?part=6205-2RS&category=bearings#quote starts the request (the page itself is prerendered).
-  const { search } = useLocation();
-  useEffect(() => {
-    const { part, category } = readQuotePrefill(search);
-    if (part) form.update({ name: "lines[0].part", value: part });
-    if (category) form.update({ name: fields.category.name, value: category });
-  }, [search, form.update, fields.category.name]);
+  usePrefill(form, fields.category.name);
 
   useEffect(() => {
     if (fetcher.data) setSent(fetcher.data);
   }, [fetcher.data]);
 
-  const answered = useCallback(
-    (answer: Reply) => {
-      const { success, failure } = quoteNotices;
-      // Each reply gets a new notice (a new key restarts its 5000 ms), even two within one millisecond.
-      setNotice((previous) => ({
-        id: (previous?.id ?? 0) + 1,
-        variant: answer.ok ? "default" : "destructive",
-        title: answer.ok ? success.title : failure.title,
-        text: answer.ok ? success.text : failure.text,
-      }));
-      if (answer.ok) {
-        renewToken();
-        setFiles([]);
-      }
-      if (answer.ok || answer.kind === "rejected") statusRef.current?.focus();
+  const notice = useAnswerNotice(
+    sent,
+    () => {
+      renewToken();
+      setFiles([]);
     },
-    [renewToken],
+    statusRef,
   );
-  useEffect(() => {
-    if (sent) answered(sent);
-  }, [sent, answered]);
 
-  // With scripts running, list and validation intents never leave the browser. A field replaced by a
-  // pasted list blurs while React commits, and the intent it sends then never reaches React's handler.
-  useEffect(() => {
-    const element = document.getElementById(form.id);
-    const keepIntents = (event: SubmitEvent) => {
-      if (event.submitter?.getAttribute("name") === intentField) event.preventDefault();
-    };
-    element?.addEventListener("submit", keepIntents);
-    return () => element?.removeEventListener("submit", keepIntents);
-  }, [form.id]);
+  useKeepListIntents(form.id);
 
   return (
     <>
@@ -157,95 +173,12 @@ export default function QuoteForm() {
           data-document-reply={documentReply ? "" : undefined}
           className="scroll-mt-4 outline-none not-empty:mb-5"
         >
-          {reply?.ok ? (
-            <div role="status" className="flex gap-3 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <div>
-                <p className="font-bold">{quoteNotices.success.title}</p>
-                <p>{quoteNotices.success.text}</p>
-                <p className="mt-1">
-                  Your reference: <strong data-testid="quote-reference">{reply.reference}</strong>
-                </p>
-              </div>
-            </div>
-          ) : reply && reply.kind !== "invalid" ? (
-            <div role="alert" className="flex gap-3 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-              <div>
-                <p className="font-bold">{quoteNotices.failure.title}</p>
-                <p>{reply.message ?? quoteNotices.failure.text}</p>
-              </div>
-            </div>
-          ) : null}
+          <QuoteOutcome reply={reply} />
         </div>
-        <input type="hidden" name="formToken" value={token} />
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            Leave this field empty
-            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <SpamGuards token={token} />
         <fieldset disabled={submitting} className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="sr-only">Your quote request</legend>
-          <Field
-            meta={fields.customerName}
-            autoFocus={problem === fields.customerName.name}
-            label="Name"
-            kind="input"
-            type="text"
-            autoComplete="name"
-          />
-          <Field
-            meta={fields.email}
-            autoFocus={problem === fields.email.name}
-            label="E-mail"
-            kind="input"
-            type="email"
-            autoComplete="email"
-          />
-          <Field
-            meta={fields.company}
-            autoFocus={problem === fields.company.name}
-            label="Company"
-            optional
-            kind="input"
-            type="text"
-            autoComplete="organization"
-          />
-          <Field
-            meta={fields.phone}
-            autoFocus={problem === fields.phone.name}
-            label="Phone"
-            optional
-            kind="input"
-            type="tel"
-            autoComplete="tel"
-          />
-          <Field
-            meta={fields.category}
-            autoFocus={problem === fields.category.name}
-            label="Product category"
-            optional
-            kind="select"
-            options={quoteCategories}
-            placeholder="Select a category"
-          />
-          <Field
-            meta={fields.urgency}
-            autoFocus={problem === fields.urgency.name}
-            label="Urgency"
-            kind="select"
-            options={urgencies}
-          />
-          <Field
-            meta={fields.requirements}
-            autoFocus={problem === fields.requirements.name}
-            label="Requirements"
-            hint="Part numbers, sizes, brands and quantities help us quote quickly."
-            kind="textarea"
-            rows={6}
-            className="sm:col-span-2"
-          />
+          <ContactFields fields={fields} problem={problem} />
           <PartsList form={form} lines={fields.lines} problem={problem} />
           <AttachmentPicker files={files} onChange={setFiles} disabled={submitting} />
           <div className="sm:col-span-2">
@@ -256,7 +189,7 @@ export default function QuoteForm() {
           </div>
         </fieldset>
       </fetcher.Form>
-      <Notices notice={notice} onClose={() => setNotice(undefined)} />
+      <Notices notice={notice.current} onClose={notice.close} />
     </>
   );
 }

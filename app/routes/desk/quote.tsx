@@ -1,16 +1,20 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, type ShouldRevalidateFunction, useFetcher, useNavigation } from "react-router";
-import { button } from "#app/components/button.ts";
+import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { Conversation } from "#app/desk/conversation.tsx";
-import { spamReasonLabel } from "#app/desk/labels.ts";
-import { type ActionReply, requestPageAction } from "#app/desk/quote-action.server.ts";
-import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel, VersionField } from "#app/desk/quote-panels.tsx";
+import { requestPageAction } from "#app/desk/quote-action.server.ts";
+import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/quote-panels.tsx";
 import { customerHistory, findQuote, staffList } from "#app/desk/read-quote.server.ts";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/replies.server.ts";
-import { ReplyPanel } from "#app/desk/reply-panel.tsx";
+import { RecordReplyButton, ReplyPanel } from "#app/desk/reply-panel.tsx";
+import {
+  ActionMessage,
+  MergedNotice,
+  RequestHeading,
+  SpamNotice,
+  useLatestActionReply,
+} from "#app/desk/request-header.tsx";
 import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
-import { CustomerRepliedBadge, cardClass, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
+import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
@@ -76,82 +80,24 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, lines, files, notifications, events, siteName, history, staff, me } = loaderData;
   const { ownerName, mergedIntoReference } = loaderData;
-  const now = new Date(loaderData.now);
-  const reply = useFetcher<ActionReply>({ key: "reply" });
   const busy = useNavigation().state === "submitting";
   const spam = quote.status === "spam";
-  const formFiles = files.filter((file) => file.messageId === null);
   const subject = `Your quote request ${quote.reference} — ${siteName}`;
   const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
-  // The answer to whichever action came last: the reply button's (no navigation) or a form's.
-  const [message, setMessage] = useState<ActionReply | undefined>(
-    actionData ?? (loaderData.sentMessage ? { ok: true, message: loaderData.sentMessage } : undefined),
-  );
-  useEffect(() => {
-    if (reply.data) setMessage(reply.data);
-  }, [reply.data]);
-  useEffect(() => {
-    if (actionData) setMessage(actionData);
-  }, [actionData]);
+  const message = useLatestActionReply(actionData, loaderData.sentMessage);
   return (
     <>
-      <p>
-        <Link to={spam ? "/desk?status=spam" : "/desk"} className="font-semibold text-steel underline">
-          ← Back to the {spam ? "spam folder" : "inbox"}
-        </Link>
-      </p>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="font-mono text-2xl font-bold text-navy">{quote.reference}</h1>
-        <StatusBadge status={quote.status} />
-        <UrgencyBadge urgency={quote.urgency} />
-        <CustomerRepliedBadge at={quote.customerRepliedAt} />
-        <ResponseClock quote={quote} now={now} />
-      </div>
-      <div role="status" className="mt-3 min-h-6 font-semibold">
-        {message?.message ? (
-          <span className={message.ok ? "text-green-800" : "text-red-700"}>{message.message}</span>
-        ) : null}
-      </div>
+      <RequestHeading quote={quote} now={new Date(loaderData.now)} />
+      <ActionMessage message={message} />
       {message?.confirmMerge ? (
         <ConfirmMerge version={quote.version} into={quote.reference} other={message.confirmMerge} busy={busy} />
       ) : null}
-      {mergedIntoReference ? (
-        <section aria-labelledby="merged-heading" className="mt-3 rounded-lg border border-steel bg-mist p-4">
-          <h2 id="merged-heading" className="font-bold text-navy">
-            Merged into{" "}
-            <Link to={`/desk/quotes/${mergedIntoReference}`} className="font-mono text-steel underline">
-              {mergedIntoReference}
-            </Link>
-          </h2>
-          <p className="mt-1">Its parts lines and files are there now; work on that request.</p>
-        </section>
-      ) : null}
-
-      {quote.spamReasons.length > 0 ? (
-        <section aria-labelledby="spam-heading" className="mt-3 rounded-lg border border-amber-600 bg-amber-50 p-4">
-          <h2 id="spam-heading" className="font-bold text-amber-950">
-            {spam ? "Held as spam" : "Possible spam"}
-          </h2>
-          <ul className="mt-1 list-disc pl-5">
-            {quote.spamReasons.map((reason) => (
-              <li key={reason}>{spamReasonLabel(reason)}</li>
-            ))}
-          </ul>
-          {spam ? (
-            <Form method="post" className="mt-3">
-              <VersionField version={quote.version} />
-              <input type="hidden" name="intent" value="release" />
-              <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
-                Not spam
-              </button>
-            </Form>
-          ) : null}
-        </section>
-      ) : null}
+      {mergedIntoReference ? <MergedNotice into={mergedIntoReference} /> : null}
+      {quote.spamReasons.length > 0 ? <SpamNotice quote={quote} busy={busy} /> : null}
 
       <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-[3fr_2fr]">
         {/* Two columns on a wide screen, each packed from the top; on a phone, one in reading order. */}
-        <RequestAsSent quote={quote} lines={lines} files={formFiles} />
+        <RequestAsSent quote={quote} lines={lines} files={files.filter((file) => file.messageId === null)} />
 
         {mergedIntoReference ? null : (
           <section
@@ -179,16 +125,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               typed={message && !message.ok ? message.values : undefined}
               busy={busy}
             />
-            <div className="mt-3 flex flex-wrap gap-2">
-              <reply.Form method="post">
-                <VersionField version={quote.version} />
-                <input type="hidden" name="intent" value="reply" />
-                <input type="hidden" name="channel" value="other" />
-                <button type="submit" className={button({ variant: "quiet" })}>
-                  Record a reply (phone or other)
-                </button>
-              </reply.Form>
-            </div>
+            <RecordReplyButton version={quote.version} />
             {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
             <NoteForm version={quote.version} message={message} busy={busy} />
           </section>

@@ -1,0 +1,123 @@
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { CircleAlert, CircleCheck } from "lucide-react";
+import { Field } from "#app/components/field.tsx";
+import { type QuoteReply, quoteNotices } from "#app/quote/notices.ts";
+import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+
+/** What became of the last send: the reference, or why it did not go (field problems show at the fields). */
+export function QuoteOutcome({ reply }: { reply: QuoteReply<SubmissionResult<string[]>> | undefined }) {
+  return (
+    <>
+      {reply?.ok ? (
+        <div role="status" className="flex gap-3 rounded-lg border border-green-700 bg-green-50 p-4 text-green-900">
+          <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-bold">{quoteNotices.success.title}</p>
+            <p>{quoteNotices.success.text}</p>
+            <p className="mt-1">
+              Your reference: <strong data-testid="quote-reference">{reply.reference}</strong>
+            </p>
+          </div>
+        </div>
+      ) : reply && reply.kind !== "invalid" ? (
+        <div role="alert" className="flex gap-3 rounded-lg border border-red-700 bg-red-50 p-4 text-red-900">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-bold">{quoteNotices.failure.title}</p>
+            <p>{reply.message ?? quoteNotices.failure.text}</p>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** The form token the server signed, and a field only robots fill in. */
+export function SpamGuards({ token }: { token: string }) {
+  return (
+    <>
+      <input type="hidden" name="formToken" value={token} />
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+    </>
+  );
+}
+
+type ContactField = "customerName" | "email" | "company" | "phone" | "category" | "urgency" | "requirements";
+
+/** Who is asking and for what; `problem` names the field that takes the focus on a page answered with errors. */
+export function ContactFields({
+  fields,
+  problem,
+}: {
+  fields: Record<ContactField, FieldMetadata<string | number | undefined>>;
+  problem: string | undefined;
+}) {
+  return (
+    <>
+      <Field
+        meta={fields.customerName}
+        autoFocus={problem === fields.customerName.name}
+        label="Name"
+        kind="input"
+        type="text"
+        autoComplete="name"
+      />
+      <Field
+        meta={fields.email}
+        autoFocus={problem === fields.email.name}
+        label="E-mail"
+        kind="input"
+        type="email"
+        autoComplete="email"
+      />
+      <Field
+        meta={fields.company}
+        autoFocus={problem === fields.company.name}
+        label="Company"
+        optional
+        kind="input"
+        type="text"
+        autoComplete="organization"
+      />
+      <Field
+        meta={fields.phone}
+        autoFocus={problem === fields.phone.name}
+        label="Phone"
+        optional
+        kind="input"
+        type="tel"
+        autoComplete="tel"
+      />
+      <Field
+        meta={fields.category}
+        autoFocus={problem === fields.category.name}
+        label="Product category"
+        optional
+        kind="select"
+        options={quoteCategories}
+        placeholder="Select a category"
+      />
+      <Field
+        meta={fields.urgency}
+        autoFocus={problem === fields.urgency.name}
+        label="Urgency"
+        kind="select"
+        options={urgencies}
+      />
+      <Field
+        meta={fields.requirements}
+        autoFocus={problem === fields.requirements.name}
+        label="Requirements"
+        hint="Part numbers, sizes, brands and quantities help us quote quickly."
+        kind="textarea"
+        rows={6}
+        className="sm:col-span-2"
+      />
+    </>
+  );
+}
