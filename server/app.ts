@@ -3,7 +3,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { sql } from "drizzle-orm";
-import express from "express";
+import express, { type Express } from "express";
 import { rateLimit } from "express-rate-limit";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { announceFirstRun } from "#app/desk/setup.server.ts";
@@ -48,6 +48,71 @@ const deskAuthPaths = [
   "/desk/welcome",
 ];
 
+/** Health for load balancers, and a fresh form token for the quote form. */
+function serviceRoutes(app: Express, services: Services) {
+  app.get("/healthz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await services.database.db.execute(sql`select 1`);
+      res.json({ status: "ok" });
+    } catch {
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.get(FORM_TOKEN_PATH, (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ token: issueFormToken(services.formTokenSecret) });
+  });
+}
+
+/** Hashed assets cached for a year; other build files (icons, page data) briefly. */
+function serveBuildFiles(app: Express) {
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      fallthrough: false,
+    }),
+  );
+  const staticFiles = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    setHeaders(res, file) {
+      // Page data stays fresh for 10 s, so what a link prefetched on intent serves the tap that follows.
+      res.setHeader("Cache-Control", file.endsWith(".data") ? "max-age=10" : "public, max-age=86400");
+    },
+  });
+  // Pages are only ever answered by their clean URL (raw index.html paths were redirected above).
+  app.use((req, res, next) => (/\.html(\.br|\.gz)?$/.test(req.path) ? next() : staticFiles(req, res, next)));
+}
+
+/** Every client: 300 requests a minute. Sign-in, password resets and the first-run setup: a few honest tries a
+ * minute, far too few to guess with. */
+function rateLimits(app: Express, deskAuthRateLimit: number) {
+  app.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: 300,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      message: "429: Too many requests. Please wait a minute and try again.",
+    }),
+  );
+  app.post(
+    deskAuthPaths.flatMap((path) => [path, `${path}.data`]),
+    rateLimit({
+      windowMs: 60_000,
+      limit: deskAuthRateLimit,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      message: "429: Too many attempts from your address. Please wait a minute and try again.",
+    }),
+  );
+}
+
 /** The whole site as one Express app: the same middleware in development and production. */
 export async function createApp(options: AppOptions = {}) {
   const config = getConfig();
@@ -73,64 +138,12 @@ export async function createApp(options: AppOptions = {}) {
   }
   app.use(compression());
 
-  app.get("/healthz", async (_req, res) => {
-    res.set("Cache-Control", "no-store");
-    try {
-      await services.database.db.execute(sql`select 1`);
-      res.json({ status: "ok" });
-    } catch {
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
-
-  app.get(FORM_TOKEN_PATH, (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ token: issueFormToken(services.formTokenSecret) });
-  });
+  serviceRoutes(app, services);
 
   app.use(canonicalPaths(pageUrls));
-  if (!options.development) {
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-        redirect: false,
-        fallthrough: false,
-      }),
-    );
-    const staticFiles = express.static(clientDir, {
-      index: false,
-      redirect: false,
-      setHeaders(res, file) {
-        // Page data stays fresh for 10 s, so what a link prefetched on intent serves the tap that follows.
-        res.setHeader("Cache-Control", file.endsWith(".data") ? "max-age=10" : "public, max-age=86400");
-      },
-    });
-    // Pages are only ever answered by their clean URL (raw index.html paths were redirected above).
-    app.use((req, res, next) => (/\.html(\.br|\.gz)?$/.test(req.path) ? next() : staticFiles(req, res, next)));
-  }
+  if (!options.development) serveBuildFiles(app);
 
-  app.use(
-    rateLimit({
-      windowMs: 60_000,
-      limit: 300,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      message: "429: Too many requests. Please wait a minute and try again.",
-    }),
-  );
-  // Sign-in, password resets and the first-run setup: a few honest tries a minute, far too few to guess with.
-  app.post(
-    deskAuthPaths.flatMap((path) => [path, `${path}.data`]),
-    rateLimit({
-      windowMs: 60_000,
-      limit: config.deskAuthRateLimit,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      message: "429: Too many attempts from your address. Please wait a minute and try again.",
-    }),
-  );
+  rateLimits(app, config.deskAuthRateLimit);
   app.use(limitBody);
   app.use(sameOriginPosts(config.siteUrl));
 

@@ -6,6 +6,30 @@ const controlClass = "mt-1.5 block w-full rounded-md border border-slate-400 bg-
 
 type Saved = { id: number; title: string };
 
+/** Fills the reply below from a saved reply (a GET, so it works without scripts). */
+function SavedReplyPicker({ saved, chosen }: { saved: Saved[]; chosen?: number }) {
+  return (
+    <Form method="get" className="mt-2 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor="saved-reply" className="block font-semibold text-navy">
+          Start from a saved reply
+        </label>
+        <select id="saved-reply" name="reply" defaultValue={chosen ?? ""} className={controlClass}>
+          <option value="">A blank reply</option>
+          {saved.map((reply) => (
+            <option key={reply.id} value={reply.id}>
+              {reply.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={button({ variant: "quiet" })}>
+        Use it
+      </button>
+    </Form>
+  );
+}
+
 /** Writing to the buyer from the desk: start from a saved reply, edit, send through the outbox. */
 export function ReplyPanel({
   version,
@@ -31,24 +55,7 @@ export function ReplyPanel({
   return (
     <div className="mt-4">
       <h3 className="font-bold text-navy">Reply by e-mail</h3>
-      <Form method="get" className="mt-2 flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1">
-          <label htmlFor="saved-reply" className="block font-semibold text-navy">
-            Start from a saved reply
-          </label>
-          <select id="saved-reply" name="reply" defaultValue={chosen ?? ""} className={controlClass}>
-            <option value="">A blank reply</option>
-            {saved.map((reply) => (
-              <option key={reply.id} value={reply.id}>
-                {reply.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={button({ variant: "quiet" })}>
-          Use it
-        </button>
-      </Form>
+      <SavedReplyPicker saved={saved} chosen={chosen} />
       <Form method="post" className="mt-3" key={`${chosen ?? ""}-${version}`}>
         <VersionField version={version} />
         <input type="hidden" name="intent" value="send-reply" />

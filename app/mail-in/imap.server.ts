@@ -35,6 +35,40 @@ function connectionOptions(url: string) {
   };
 }
 
+/** Joins each e-mail after the last one read, oldest first, moving the cursor past each as it goes. */
+async function readNewMail(
+  imap: ImapFlow,
+  {
+    mailbox,
+    desk,
+    logger,
+    onJoined,
+    stopped,
+  }: Pick<Options, "mailbox" | "desk" | "logger" | "onJoined"> & { stopped: () => boolean },
+) {
+  const box = imap.mailbox;
+  if (!box) return;
+  const validity = String(box.uidValidity);
+  const [seenValidity, seenUid] = ((await readSetting(desk.db, cursorKey(mailbox))) ?? "").split(":");
+  const after = seenValidity === validity ? Number(seenUid) || 0 : 0;
+  const listed = await imap.fetchAll(`${after + 1}:*`, { uid: true, size: true }, { uid: true });
+  for (const { uid, size } of listed.filter((m) => m.uid > after).sort((a, b) => a.uid - b.uid)) {
+    if (stopped()) return;
+    let outcome: JoinOutcome = "unreadable";
+    if ((size ?? 0) <= maxMailBytes) {
+      const message = await imap.fetchOne(String(uid), { source: true }, { uid: true });
+      const source = message ? message.source : undefined;
+      if (source) outcome = await joinMail(source, desk);
+    } else logger.warn({ uid, size }, "e-mail too large to read; left in the mailbox");
+    onJoined?.(outcome);
+    if (outcome === "joined") logger.info({ uid }, "buyer's e-mail joined its request");
+    await desk.db
+      .insert(settings)
+      .values({ key: cursorKey(mailbox), value: `${validity}:${uid}` })
+      .onConflictDoUpdate({ target: settings.key, set: { value: `${validity}:${uid}` } });
+  }
+}
+
 /**
  * Reads the sales mailbox with EXAMINE (read-only), so nothing in it is ever changed: not even the
  * \Seen flag. Where it left off (UIDVALIDITY and the last UID read) is kept in the database, and the
@@ -48,30 +82,6 @@ export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, o
   let retryMs = 1000;
   let reconnectTimer: NodeJS.Timeout | undefined;
 
-  async function readNew(imap: ImapFlow) {
-    const box = imap.mailbox;
-    if (!box) return;
-    const validity = String(box.uidValidity);
-    const [seenValidity, seenUid] = ((await readSetting(desk.db, cursorKey(mailbox))) ?? "").split(":");
-    const after = seenValidity === validity ? Number(seenUid) || 0 : 0;
-    const listed = await imap.fetchAll(`${after + 1}:*`, { uid: true, size: true }, { uid: true });
-    for (const { uid, size } of listed.filter((m) => m.uid > after).sort((a, b) => a.uid - b.uid)) {
-      if (stopped) return;
-      let outcome: JoinOutcome = "unreadable";
-      if ((size ?? 0) <= maxMailBytes) {
-        const message = await imap.fetchOne(String(uid), { source: true }, { uid: true });
-        const source = message ? message.source : undefined;
-        if (source) outcome = await joinMail(source, desk);
-      } else logger.warn({ uid, size }, "e-mail too large to read; left in the mailbox");
-      onJoined?.(outcome);
-      if (outcome === "joined") logger.info({ uid }, "buyer's e-mail joined its request");
-      await desk.db
-        .insert(settings)
-        .values({ key: cursorKey(mailbox), value: `${validity}:${uid}` })
-        .onConflictDoUpdate({ target: settings.key, set: { value: `${validity}:${uid}` } });
-    }
-  }
-
   /** One read at a time; a call while one runs asks for another pass after it. */
   function check(): Promise<void> {
     if (running) {
@@ -83,7 +93,7 @@ export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, o
     running = (async () => {
       do {
         again = false;
-        await readNew(imap);
+        await readNewMail(imap, { mailbox, desk, logger, onJoined, stopped: () => stopped });
       } while (again && !stopped);
     })()
       .catch((error: unknown) =>

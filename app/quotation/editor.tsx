@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { availabilityLabels, quotationPlaceholders } from "#app/content/quotation.ts";
+import { cardClass } from "#app/desk/ui.tsx";
 import { availabilityKinds, type Draft, type DraftLine, fieldLimits } from "#app/quotation/draft.ts";
+import { formatPence } from "#app/quotation/money.ts";
 
 const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2";
 const smallButton = button({ variant: "quiet", className: "min-h-11 px-3 py-1 text-sm" });
@@ -128,22 +131,30 @@ export function LineFields({
           {(props) => <input {...props} maxLength={fieldLimits.note} defaultValue={line.note} />}
         </QuotationField>
       </div>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {index > 0 ? (
-          <button type="submit" name="intent" value={`up:${index}`} className={smallButton}>
-            Move line {number} up
-          </button>
-        ) : null}
-        {index < count - 1 ? (
-          <button type="submit" name="intent" value={`down:${index}`} className={smallButton}>
-            Move line {number} down
-          </button>
-        ) : null}
-        <button type="submit" name="intent" value={`remove:${index}`} className={smallButton}>
-          Remove line {number}
-        </button>
-      </div>
+      <LineButtons index={index} count={count} />
     </fieldset>
+  );
+}
+
+/** Move a line up or down, or remove it; each posts the whole form, so nothing typed is lost. */
+function LineButtons({ index, count }: { index: number; count: number }) {
+  const number = index + 1;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {index > 0 ? (
+        <button type="submit" name="intent" value={`up:${index}`} className={smallButton}>
+          Move line {number} up
+        </button>
+      ) : null}
+      {index < count - 1 ? (
+        <button type="submit" name="intent" value={`down:${index}`} className={smallButton}>
+          Move line {number} down
+        </button>
+      ) : null}
+      <button type="submit" name="intent" value={`remove:${index}`} className={smallButton}>
+        Remove line {number}
+      </button>
+    </div>
   );
 }
 
@@ -178,5 +189,71 @@ export function TermsFields({ draft, errors }: { draft: Draft; errors: Record<st
         {(props) => <textarea {...props} rows={8} maxLength={fieldLimits.message} defaultValue={draft.message} />}
       </QuotationField>
     </div>
+  );
+}
+
+/** Asked before a quotation leaves: once sent it is numbered and never changed. */
+export function ConfirmSend({ to, gross }: { to: string; gross: string }) {
+  return (
+    <section
+      aria-labelledby="confirm-send-heading"
+      className="rounded-lg border-2 border-navy bg-mist p-4"
+      data-testid="confirm-send"
+    >
+      <h2 id="confirm-send-heading" className="text-lg font-bold text-navy">
+        Send this quotation to {to}?
+      </h2>
+      <p className="mt-1">
+        Total {gross} including VAT. Once sent it is numbered and cannot be changed; a change later is a new revision.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="send-confirmed" className={button({ variant: "steel" })}>
+          Yes, send it
+        </button>
+        <Link to="." className={button({ variant: "quiet" })}>
+          Not yet
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The totals as the server worked them out when last saved, and what can be done with the draft. */
+export function TotalsAndActions({
+  totals,
+  pdfUrl,
+}: {
+  totals: { netPence: number; vatPence: number; grossPence: number } | null | undefined;
+  pdfUrl: string;
+}) {
+  return (
+    <section aria-labelledby="totals-heading" className={cardClass}>
+      <h2 id="totals-heading" className="text-lg font-bold text-navy">
+        Totals as saved
+      </h2>
+      {totals ? (
+        <dl className="mt-2 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          <dt>Net (excluding VAT)</dt>
+          <dd className="text-right">{formatPence(totals.netPence)}</dd>
+          <dt>VAT</dt>
+          <dd className="text-right">{formatPence(totals.vatPence)}</dd>
+          <dt className="font-bold">Total including VAT</dt>
+          <dd className="text-right font-bold">{formatPence(totals.grossPence)}</dd>
+        </dl>
+      ) : (
+        <p className="mt-2">Worked out once every line has a quantity and a price.</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="save" className={button({ variant: "quiet" })}>
+          Save draft
+        </button>
+        <button type="submit" formAction={pdfUrl} formTarget="_blank" className={button({ variant: "quiet" })}>
+          Preview the PDF
+        </button>
+        <button type="submit" name="intent" value="send" className={button({ variant: "steel" })}>
+          Send…
+        </button>
+      </div>
+    </section>
   );
 }

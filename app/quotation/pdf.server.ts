@@ -22,28 +22,22 @@ export type QuotationDocument = {
   issuedAt: Date;
 };
 
-/** The quotation as an A4 PDF: the company's identity, the buyer, every line, the totals, validity and terms. */
-export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
-  const { site, content } = input;
-  const label = input.revision === null ? `${input.reference} (draft)` : `${input.reference}/${input.revision}`;
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 48,
-    info: { Title: `${words.title} ${label}`, Author: site.name },
-  });
-  doc.registerFont("body", fonts.body);
-  doc.registerFont("bold", fonts.bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+type Doc = InstanceType<typeof PDFDocument>;
 
+/** The printable area of the page. */
+function area(doc: Doc) {
   const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  return {
+    left,
+    width: doc.page.width - left - doc.page.margins.right,
+    bottom: () => doc.page.height - doc.page.margins.bottom,
+  };
+}
 
+/** The company, the quotation's number and dates, and the buyer. */
+function writeHeading(doc: Doc, input: QuotationDocument, label: string) {
+  const { site, content } = input;
+  const { left } = area(doc);
   doc.font("bold").fontSize(18).text(site.name, left, 48);
   doc.font("body").fontSize(9).fillColor("#333333");
   doc.text(tradeCounterAddress(site));
@@ -58,7 +52,11 @@ export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
   doc.font("bold").text("For:");
   doc.font("body").text([input.buyer.name, input.buyer.company, input.buyer.email].filter(Boolean).join("\n"));
   doc.moveDown(1);
+}
 
+/** A table of the lines, one row per line, carried over to a new page where it runs out. */
+function writeLines(doc: Doc, lines: CheckedQuotation["lines"]) {
+  const { left, width, bottom } = area(doc);
   // Columns: # | description | qty | unit | availability | total.
   const columns = [24, width - 24 - 44 - 76 - 90 - 80, 44, 76, 90, 80];
   const xs = columns.map((_, i) => left + columns.slice(0, i).reduce((a, b) => a + b, 0));
@@ -81,7 +79,7 @@ export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
     doc.y = top + height;
   };
   row([...words.columns], "bold");
-  content.lines.forEach((line, i) => {
+  lines.forEach((line, i) => {
     const detail = [
       line.description,
       line.part && line.part !== line.description ? `Part: ${line.part}` : "",
@@ -101,7 +99,11 @@ export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
       "body",
     );
   });
+}
 
+/** Delivery, net, VAT and the total, right-aligned; then payment terms, validity and the note on prices. */
+function writeTotalsAndTerms(doc: Doc, content: CheckedQuotation) {
+  const { left, width, bottom } = area(doc);
   const totals: [string, string][] = [
     [words.delivery, formatPence(content.deliveryPence)],
     [words.net, formatPence(content.netPence)],
@@ -123,6 +125,29 @@ export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
   doc.font("bold").text(`${words.validUntil}: `, { continued: true });
   doc.font("body").text(formatDay(content.validUntil));
   doc.moveDown(0.5).fontSize(9).fillColor("#333333").text(words.pricesNote);
+}
+
+/** The quotation as an A4 PDF: the company's identity, the buyer, every line, the totals, validity and terms. */
+export function renderQuotationPdf(input: QuotationDocument): Promise<Buffer> {
+  const { site, content } = input;
+  const label = input.revision === null ? `${input.reference} (draft)` : `${input.reference}/${input.revision}`;
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 48,
+    info: { Title: `${words.title} ${label}`, Author: site.name },
+  });
+  doc.registerFont("body", fonts.body);
+  doc.registerFont("bold", fonts.bold);
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  writeHeading(doc, input, label);
+  writeLines(doc, content.lines);
+  writeTotalsAndTerms(doc, content);
   doc.end();
   return done;
 }

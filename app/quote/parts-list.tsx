@@ -17,23 +17,10 @@ const asFormValue = (line: PartsLine): LineValue => ({
   brand: line.brand ?? "",
 });
 
-/**
- * The optional parts list: one row per part, added and removed with Conform's intent buttons (a round
- * trip to the server without scripts). Pasting several rows into the first line fills the list.
- */
-export function PartsList({
-  form,
-  lines,
-  problem,
-}: {
-  form: FormMetadata<AnyForm, string[]>;
-  lines: LinesMeta;
-  /** The field to focus when the page answers a plain HTML post with errors. */
-  problem?: string;
-}) {
+/** Rows copied from a spreadsheet or a text, pasted into the first line, fill the list (said aloud). */
+function usePastedList(form: FormMetadata<AnyForm, string[]>, lines: LinesMeta) {
   const [announcement, setAnnouncement] = useState("");
   const list = lines.getFieldList();
-  const listError = lines.errors?.[0];
 
   function onPaste(event: ClipboardEvent<HTMLInputElement>) {
     const text = event.clipboardData.getData("text/plain");
@@ -56,6 +43,87 @@ export function PartsList({
     setAnnouncement(added + dropped);
   }
 
+  return { announcement, onPaste };
+}
+
+/** One part: number or description, quantity and brand, and Remove while there is more than one line. */
+function PartsLineRow({
+  line,
+  index,
+  count,
+  form,
+  listName,
+  onPaste,
+  problem,
+}: {
+  line: ReturnType<LinesMeta["getFieldList"]>[number];
+  index: number;
+  count: number;
+  form: FormMetadata<AnyForm, string[]>;
+  listName: string;
+  onPaste?: (event: ClipboardEvent<HTMLInputElement>) => void;
+  problem?: string;
+}) {
+  const item = line.getFieldset();
+  const n = index + 1;
+  const suffix = count > 1 ? <span className="sr-only">, line {n}</span> : null;
+  return (
+    <li className="grid min-w-0 grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_5.5rem_minmax(0,10rem)_auto] sm:items-end">
+      <Field
+        meta={item.part}
+        label={<>Part number or description{suffix}</>}
+        kind="input"
+        type="text"
+        className="col-span-2 sm:col-span-1"
+        onPaste={onPaste}
+        autoFocus={problem === item.part.name}
+      />
+      <Field
+        meta={item.quantity}
+        label={<>Qty{suffix}</>}
+        kind="input"
+        type="number"
+        autoFocus={problem === item.quantity.name}
+      />
+      <Field
+        meta={item.brand}
+        label={<>Brand{suffix}</>}
+        optional
+        kind="input"
+        type="text"
+        autoFocus={problem === item.brand.name}
+      />
+      {count > 1 ? (
+        <button
+          {...form.remove.getButtonProps({ name: listName, index })}
+          className={button({ variant: "secondary", className: "col-span-2 justify-self-start sm:col-span-1" })}
+        >
+          <X aria-hidden="true" className="size-4" />
+          Remove<span className="sr-only"> line {n}</span>
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The optional parts list: one row per part, added and removed with Conform's intent buttons (a round
+ * trip to the server without scripts). Pasting several rows into the first line fills the list.
+ */
+export function PartsList({
+  form,
+  lines,
+  problem,
+}: {
+  form: FormMetadata<AnyForm, string[]>;
+  lines: LinesMeta;
+  /** The field to focus when the page answers a plain HTML post with errors. */
+  problem?: string;
+}) {
+  const list = lines.getFieldList();
+  const listError = lines.errors?.[0];
+  const { announcement, onPaste } = usePastedList(form, lines);
+
   return (
     <fieldset className="min-w-0 sm:col-span-2">
       <legend className="font-semibold text-navy">
@@ -73,51 +141,18 @@ export function PartsList({
         </p>
       ) : null}
       <ol className="mt-3 grid gap-4">
-        {list.map((line, index) => {
-          const item = line.getFieldset();
-          const n = index + 1;
-          const suffix = list.length > 1 ? <span className="sr-only">, line {n}</span> : null;
-          return (
-            <li
-              key={line.key}
-              className="grid min-w-0 grid-cols-[5.5rem_minmax(0,1fr)] gap-x-3 gap-y-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1fr)_5.5rem_minmax(0,10rem)_auto] sm:items-end"
-            >
-              <Field
-                meta={item.part}
-                label={<>Part number or description{suffix}</>}
-                kind="input"
-                type="text"
-                className="col-span-2 sm:col-span-1"
-                onPaste={index === 0 ? onPaste : undefined}
-                autoFocus={problem === item.part.name}
-              />
-              <Field
-                meta={item.quantity}
-                label={<>Qty{suffix}</>}
-                kind="input"
-                type="number"
-                autoFocus={problem === item.quantity.name}
-              />
-              <Field
-                meta={item.brand}
-                label={<>Brand{suffix}</>}
-                optional
-                kind="input"
-                type="text"
-                autoFocus={problem === item.brand.name}
-              />
-              {list.length > 1 ? (
-                <button
-                  {...form.remove.getButtonProps({ name: lines.name, index })}
-                  className={button({ variant: "secondary", className: "col-span-2 justify-self-start sm:col-span-1" })}
-                >
-                  <X aria-hidden="true" className="size-4" />
-                  Remove<span className="sr-only"> line {n}</span>
-                </button>
-              ) : null}
-            </li>
-          );
-        })}
+        {list.map((line, index) => (
+          <PartsLineRow
+            key={line.key}
+            line={line}
+            index={index}
+            count={list.length}
+            form={form}
+            listName={lines.name}
+            onPaste={index === 0 ? onPaste : undefined}
+            problem={problem}
+          />
+        ))}
       </ol>
       {list.length < partsLimits.lines ? (
         <button

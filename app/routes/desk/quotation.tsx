@@ -9,7 +9,7 @@ import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
-import { LineFields, TermsFields } from "#app/quotation/editor.tsx";
+import { ConfirmSend, LineFields, TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
@@ -132,29 +132,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
         <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
           Save draft
         </button>
-        {reply?.confirm ? (
-          <section
-            aria-labelledby="confirm-send-heading"
-            className="rounded-lg border-2 border-navy bg-mist p-4"
-            data-testid="confirm-send"
-          >
-            <h2 id="confirm-send-heading" className="text-lg font-bold text-navy">
-              Send this quotation to {reply.confirm.to}?
-            </h2>
-            <p className="mt-1">
-              Total {reply.confirm.gross} including VAT. Once sent it is numbered and cannot be changed; a change later
-              is a new revision.
-            </p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="send-confirmed" className={button({ variant: "steel" })}>
-                Yes, send it
-              </button>
-              <Link to="." className={button({ variant: "quiet" })}>
-                Not yet
-              </Link>
-            </div>
-          </section>
-        ) : null}
+        {reply?.confirm ? <ConfirmSend to={reply.confirm.to} gross={reply.confirm.gross} /> : null}
         <section aria-labelledby="lines-heading" className={cardClass}>
           <h2 id="lines-heading" className="text-lg font-bold text-navy">
             Lines
@@ -184,34 +162,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
             <TermsFields draft={draft} errors={errors} />
           </div>
         </section>
-        <section aria-labelledby="totals-heading" className={cardClass}>
-          <h2 id="totals-heading" className="text-lg font-bold text-navy">
-            Totals as saved
-          </h2>
-          {totals ? (
-            <dl className="mt-2 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-              <dt>Net (excluding VAT)</dt>
-              <dd className="text-right">{formatPence(totals.netPence)}</dd>
-              <dt>VAT</dt>
-              <dd className="text-right">{formatPence(totals.vatPence)}</dd>
-              <dt className="font-bold">Total including VAT</dt>
-              <dd className="text-right font-bold">{formatPence(totals.grossPence)}</dd>
-            </dl>
-          ) : (
-            <p className="mt-2">Worked out once every line has a quantity and a price.</p>
-          )}
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="save" className={button({ variant: "quiet" })}>
-              Save draft
-            </button>
-            <button type="submit" formAction={pdfUrl} formTarget="_blank" className={button({ variant: "quiet" })}>
-              Preview the PDF
-            </button>
-            <button type="submit" name="intent" value="send" className={button({ variant: "steel" })}>
-              Send…
-            </button>
-          </div>
-        </section>
+        <TotalsAndActions totals={totals} pdfUrl={pdfUrl} />
       </form>
     </>
   );
