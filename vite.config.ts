@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 const formsAndDesk =
-  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quote[\\/](schema|parts)\.ts|lib[\\/]parse-form\.ts|components[\\/]field\.tsx))/;
+  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quotation[\\/]|quote[\\/](schema|parts)\.ts|lib[\\/]parse-form\.ts|components[\\/]field\.tsx))/;
 
 export default defineConfig({
   environments: {
@@ -11,8 +11,8 @@ export default defineConfig({
     // only one page uses, app/sections/, which go with its route), goes into one chunk with the entry: a page
     // makes three script requests (entry, root, route) instead of ~20 small ones.
     // Code behind dynamic imports (menu dialog, quote form) is not `$initial` and keeps its own chunks, and
-    // so does what only the staff desk and the forms need (validation, form state), which no public page
-    // loads before interaction.
+    // so does what only the staff desk (quotations included) and the forms need (validation, form state),
+    // which no public page loads before interaction.
     client: {
       build: {
         rolldownOptions: {
