@@ -1,8 +1,8 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { roleLabels } from "#app/desk/labels.ts";
 import type { listPeople } from "#app/desk/people.server.ts";
-import { cardClass } from "#app/desk/ui.tsx";
+import { ConfirmPanel, cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 
 type Listed = Awaited<ReturnType<typeof listPeople>>;
@@ -108,32 +108,26 @@ export function ConfirmChange({
 }) {
   const remove = intent === "remove";
   return (
-    <section
-      aria-labelledby="confirm-heading"
-      className="mt-4 rounded-lg border-2 border-red-700 bg-red-50 p-4"
-      data-testid="confirm-change"
-    >
-      <h2 id="confirm-heading" className="text-lg font-bold text-red-900">
-        {remove ? `Remove ${name}?` : `Reset access for ${name}?`}
-      </h2>
-      <p className="mt-1">
-        {remove
+    <ConfirmPanel
+      id="confirm-change"
+      tone="danger"
+      className="mt-4"
+      title={remove ? `Remove ${name}?` : `Reset access for ${name}?`}
+      text={
+        remove
           ? "Their account is deleted and every session they have ends at once. They would need a new invitation to come back."
-          : "They are signed out everywhere, their password stops working, and they are e-mailed a link to choose a new one."}
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Form method="post" action={peoplePath}>
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="id" value={id} />
-          <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
-            {remove ? `Yes, remove ${name}` : `Yes, reset access for ${name}`}
-          </button>
-        </Form>
-        <Link to={peoplePath} className={button({ variant: "quiet" })}>
-          Cancel
-        </Link>
-      </div>
-    </section>
+          : "They are signed out everywhere, their password stops working, and they are e-mailed a link to choose a new one."
+      }
+      cancel={{ to: peoplePath, label: "Cancel" }}
+    >
+      <Form method="post" action={peoplePath}>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
+          {remove ? `Yes, remove ${name}` : `Yes, reset access for ${name}`}
+        </button>
+      </Form>
+    </ConfirmPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { statusLabels } from "#app/desk/labels.ts";
-import { cardClass } from "#app/desk/ui.tsx";
+import { ConfirmPanel, cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import type { QuoteStatus } from "#db/schema.ts";
@@ -162,32 +162,23 @@ export function ConfirmMerge({
   busy: boolean;
 }) {
   return (
-    <section
-      aria-labelledby="confirm-merge-heading"
-      className="mt-3 rounded-lg border-2 border-red-700 bg-red-50 p-4"
-      data-testid="confirm-merge"
+    <ConfirmPanel
+      id="confirm-merge"
+      tone="danger"
+      className="mt-3"
+      title={`Merge ${other.reference} (${other.customerName}) into ${into}?`}
+      text={`Its parts lines and files move to ${into}, and ${other.reference} becomes a link to it. This cannot be undone.`}
     >
-      <h2 id="confirm-merge-heading" className="text-lg font-bold text-red-900">
-        Merge {other.reference} ({other.customerName}) into {into}?
-      </h2>
-      <p className="mt-1">
-        Its parts lines and files move to {into}, and {other.reference} becomes a link to it. This cannot be undone.
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <Form method="post">
-          <VersionField version={version} />
-          <input type="hidden" name="intent" value="merge" />
-          <input type="hidden" name="other" value={other.reference} />
-          <input type="hidden" name="confirmed" value="yes" />
-          <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
-            Yes, merge {other.reference}
-          </button>
-        </Form>
-        <Link to="." className={button({ variant: "quiet" })}>
-          Cancel
-        </Link>
-      </div>
-    </section>
+      <Form method="post">
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="merge" />
+        <input type="hidden" name="other" value={other.reference} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
+          Yes, merge {other.reference}
+        </button>
+      </Form>
+    </ConfirmPanel>
   );
 }
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { availabilityLabels, quotationPlaceholders } from "#app/content/quotation.ts";
-import { cardClass } from "#app/desk/ui.tsx";
+import { ConfirmPanel, cardClass } from "#app/desk/ui.tsx";
 import { availabilityKinds, type Draft, type DraftLine, fieldLimits } from "#app/quotation/draft.ts";
 import { formatPence } from "#app/quotation/money.ts";
 
@@ -195,26 +194,17 @@ export function TermsFields({ draft, errors }: { draft: Draft; errors: Record<st
 /** Asked before a quotation leaves: once sent it is numbered and never changed. */
 export function ConfirmSend({ to, gross }: { to: string; gross: string }) {
   return (
-    <section
-      aria-labelledby="confirm-send-heading"
-      className="rounded-lg border-2 border-navy bg-mist p-4"
-      data-testid="confirm-send"
+    <ConfirmPanel
+      id="confirm-send"
+      tone="plain"
+      title={`Send this quotation to ${to}?`}
+      text={`Total ${gross} including VAT. Once sent it is numbered and cannot be changed; a change later is a new revision.`}
+      cancel={{ to: ".", label: "Not yet" }}
     >
-      <h2 id="confirm-send-heading" className="text-lg font-bold text-navy">
-        Send this quotation to {to}?
-      </h2>
-      <p className="mt-1">
-        Total {gross} including VAT. Once sent it is numbered and cannot be changed; a change later is a new revision.
-      </p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="send-confirmed" className={button({ variant: "steel" })}>
-          Yes, send it
-        </button>
-        <Link to="." className={button({ variant: "quiet" })}>
-          Not yet
-        </Link>
-      </div>
-    </section>
+      <button type="submit" name="intent" value="send-confirmed" className={button({ variant: "steel" })}>
+        Yes, send it
+      </button>
+    </ConfirmPanel>
   );
 }
 
