@@ -1,6 +1,6 @@
 import { type FormMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Send } from "lucide-react";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "#app/components/button.ts";
 import { type Notice, Notices } from "#app/components/notice.tsx";
@@ -85,8 +85,6 @@ function useKeepListIntents(formId: string) {
  * clears the form for the next request, and an outcome shown above the form takes the focus. */
 function useAnswerNotice(answer: Reply | undefined, onSuccess: () => void, statusRef: RefObject<HTMLElement | null>) {
   const [current, setNotice] = useState<Notice>();
-  const succeeded = useRef(onSuccess);
-  succeeded.current = onSuccess;
   useEffect(() => {
     if (!answer) return;
     const { success, failure } = quoteNotices;
@@ -96,9 +94,9 @@ function useAnswerNotice(answer: Reply | undefined, onSuccess: () => void, statu
       title: answer.ok ? success.title : failure.title,
       text: answer.ok ? success.text : failure.text,
     }));
-    if (answer.ok) succeeded.current();
+    if (answer.ok) onSuccess();
     if (answer.ok || answer.kind === "rejected") statusRef.current?.focus();
-  }, [answer, statusRef]);
+  }, [answer, onSuccess, statusRef]);
   return { current, close: () => setNotice(undefined) };
 }
 
@@ -144,14 +142,12 @@ export default function QuoteForm() {
     if (fetcher.data) setSent(fetcher.data);
   }, [fetcher.data]);
 
-  const notice = useAnswerNotice(
-    sent,
-    () => {
-      renewToken();
-      setFiles([]);
-    },
-    statusRef,
-  );
+  // Stable (the token's renewal and the state setter are), so each answer shows its notice once.
+  const clearForNext = useCallback(() => {
+    renewToken();
+    setFiles([]);
+  }, [renewToken]);
+  const notice = useAnswerNotice(sent, clearForNext, statusRef);
 
   useKeepListIntents(form.id);
 

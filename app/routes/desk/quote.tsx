@@ -37,15 +37,16 @@ async function load(context: Route.LoaderArgs["context"], reference: string) {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await load(context, params.reference);
   const db = context.get(servicesContext).database.db;
-  const [history, staff, quotations, deliveries] = await Promise.all([
+  const [history, staff, quotations, deliveries, savedReplies, messages] = await Promise.all([
     customerHistory(db, found.quote),
     staffList(db),
     quotationsOf(db, found.quote.id),
     deliveryStates(db, found.quote.id),
+    listSavedReplies(db),
+    messagesOf(db, found.quote.id),
   ]);
   const url = new URL(request.url);
   const sent = url.searchParams.get("sent");
-  const [savedReplies, messages] = await Promise.all([listSavedReplies(db), messagesOf(db, found.quote.id)]);
   const chosen = savedReplies.find((reply) => String(reply.id) === url.searchParams.get("reply"));
   const values = placeholderValues(found.quote);
   return {
