@@ -16,6 +16,12 @@ async function load() {
     const service = await built.createApp();
     return { ...service, handler: service.app, close: built.closeApp };
   }
+  // Vite renders with React Router's development build; without `npm run dev`'s --conditions=development,
+  // Node would load the production copy beside it and every page would answer 500.
+  if (!import.meta.resolve("react-router").includes("/development/")) {
+    console.error("Development mode starts with `npm run dev`; to serve the production build, use `npm start`.");
+    process.exit(1);
+  }
   const vite = await import("vite").then(({ createServer }) =>
     createServer({ server: { middlewareMode: true }, appType: "custom" }),
   );

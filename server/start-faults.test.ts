@@ -63,6 +63,15 @@ describe("a server that cannot start says why in one line and serves nothing", (
     for (const dir of mounts) execFileSync("umount", [dir], { stdio: "ignore" });
   });
 
+  it("started in development mode without `npm run dev`", async () => {
+    const result = await refusedStart(tmp(), { NODE_ENV: "" });
+    expect(result).toMatchObject({ code: 1, reachable: false });
+    expectOneClearLine(
+      result.output,
+      "Development mode starts with `npm run dev`; to serve the production build, use `npm start`.",
+    );
+  });
+
   it.runIf(canMount)("on a read-only disk", async () => {
     const dir = mountTmpfs("ro,size=1m") ?? "";
     const dataDir = path.join(dir, "data");
