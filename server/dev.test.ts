@@ -9,11 +9,12 @@ import { quoteForm, validQuote } from "#test/server.ts";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-dev-"));
 let child: ReturnType<typeof spawn> | undefined;
 let log = "";
+let url = "";
 
 afterAll(async () => {
   if (child?.pid && child.exitCode === null) {
     const exited = new Promise((resolve) => child?.once("exit", resolve));
-    // npm does not pass the signal on to the server: stop its whole group, or the server outlives the tests.
+    // A safety net should the test above fail before it stops the server: stop the whole group.
     process.kill(-child.pid, "SIGTERM");
     await exited;
   }
@@ -23,7 +24,7 @@ afterAll(async () => {
 describe("npm run dev", () => {
   it("serves the pages and takes a quote request like production", { timeout: 120_000 }, async () => {
     const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
+    url = `http://127.0.0.1:${port}`;
     child = spawn("npm", ["run", "dev"], {
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SMTP_URL: "", DATABASE_URL: "" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -61,5 +62,24 @@ describe("npm run dev", () => {
     const written = Date.now() + 15_000;
     while (!fs.existsSync(eml) && Date.now() < written) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(fs.readFileSync(eml, "utf8")).toContain(validQuote.customerName);
+  });
+
+  it("stops, database and all, when only npm's own process is sent SIGTERM (as a process manager does)", async () => {
+    expect(child?.exitCode).toBeNull();
+    const exited = new Promise((resolve) => child?.once("exit", resolve));
+    child?.kill("SIGTERM");
+    await exited;
+    // The server and its database go too, not only npm (without the script's `exec`, they were left running).
+    const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
+    const up = () =>
+      fetch(`${url}/healthz`).then(
+        () => true,
+        () => false,
+      );
+    const deadline = Date.now() + 15_000;
+    while (((await up()) || fs.existsSync(pidFile)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await up(), log).toBe(false);
+    expect(fs.existsSync(pidFile)).toBe(false);
   });
 });
