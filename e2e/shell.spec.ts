@@ -165,6 +165,26 @@ test.describe("mobile menu", () => {
     await expect(trigger).toBeFocused();
   });
 
+  test("a tap opens it before, while and after the page's script starts, on a slow phone", async ({ page }) => {
+    test.setTimeout(240_000);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    // Taps spread over the page's first 2.5 s: before its script, while it starts and after.
+    for (const delay of [0, 100, 200, 300, 450, 600, 750, 900, 1100, 1300, 1600, 2000, 2500]) {
+      await page.goto("/products", { waitUntil: "commit" });
+      await page.waitForTimeout(delay);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(menu, `a tap ${delay} ms into the page`).toBeVisible();
+      // The panel is still there once the script has started.
+      await hydrated(page);
+      await page.waitForTimeout(300);
+      await expect(menu, `a tap ${delay} ms into the page, after start-up`).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+    }
+  });
+
   test("closes when an item is chosen", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);

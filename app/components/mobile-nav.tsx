@@ -1,87 +1,84 @@
 import { Menu, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type MouseEvent, useRef } from "react";
 import { MenuContents, panelClass } from "#app/components/mobile-nav-menu.tsx";
+import { searchListOpen } from "#app/search/search-box.tsx";
 
-const loadPanel = () => import("#app/components/mobile-nav-panel.tsx");
-const MobileNavPanel = lazy(loadPanel);
-
-const popoverId = "mobile-menu";
+const menuId = "mobile-menu";
 
 /**
- * Small screens: the menu button. Before the page's script runs (or without it) the button opens a plain
- * HTML popover with the same panel; once the script runs it opens the Radix dialog (focus trapped), whose
- * code is fetched when a finger or pointer reaches the button.
+ * Small screens: the menu button and its panel, one `<dialog>` for every moment of the page's life. Before
+ * the page's script runs (or without it) the button opens it as an HTML popover; once the script runs, the
+ * button opens it as a modal dialog (the page behind is inert, focus stays in the panel). Which one each tap
+ * gets is decided by that tap alone, and nothing is added or removed when the script takes over, so a tap
+ * while the page starts is never lost.
  */
 export function MobileNav() {
-  const [open, setOpen] = useState(false);
-  const [upgraded, setUpgraded] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  // A popover someone is using when the script arrives stays until it is closed.
-  useEffect(() => {
-    const popover = document.getElementById(popoverId);
-    if (!popover?.matches(":popover-open")) return setUpgraded(true);
-    const upgrade = () => setUpgraded(true);
-    popover.addEventListener("toggle", upgrade, { once: true });
-    return () => popover.removeEventListener("toggle", upgrade);
-  }, []);
-  // Once the panel (and its focus trap) is gone, dismissing it hands focus back to the button.
-  useEffect(() => {
-    if (open || !returnFocus.current) return;
-    returnFocus.current = false;
-    trigger.current?.focus();
-  }, [open]);
+  const menu = useRef<HTMLDialogElement>(null);
+  const showingAsPopover = () => menu.current?.matches(":popover-open") ?? false;
+  const close = () => {
+    if (showingAsPopover()) menu.current?.hidePopover();
+    else menu.current?.close();
+  };
+  const open = (event: MouseEvent) => {
+    if (!menu.current || showingAsPopover()) return;
+    // Without this the button's popovertarget would open it as a popover as well.
+    event.preventDefault();
+    if (!menu.current.open) menu.current.showModal();
+  };
+  const closeButton = (event: MouseEvent) => {
+    if (showingAsPopover()) return;
+    event.preventDefault();
+    close();
+  };
+  // A tap on the dimmed page beside the panel closes it, as it does the popover.
+  const tapBeside = (event: MouseEvent<HTMLDialogElement>) => {
+    const panel = event.currentTarget.getBoundingClientRect();
+    const inside =
+      event.clientX >= panel.left &&
+      event.clientX <= panel.right &&
+      event.clientY >= panel.top &&
+      event.clientY <= panel.bottom;
+    if (event.target === event.currentTarget && !inside) close();
+  };
   return (
     <>
       <button
-        ref={trigger}
         type="button"
-        popoverTarget={upgraded ? undefined : popoverId}
-        aria-haspopup={upgraded ? "dialog" : undefined}
-        aria-expanded={upgraded ? open : undefined}
-        onPointerDown={loadPanel}
-        onFocus={loadPanel}
-        onClick={() => upgraded && setOpen(true)}
+        popoverTarget={menuId}
+        aria-haspopup="dialog"
+        onClick={open}
         className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist"
       >
         <Menu aria-hidden="true" className="size-7" />
         <span className="sr-only">Open menu</span>
       </button>
-      {upgraded ? null : (
-        <div
-          id={popoverId}
-          popover="auto"
-          role="dialog"
-          aria-labelledby={`${popoverId}-title`}
-          className={`inset-y-0 right-0 left-auto m-0 hidden h-full max-h-none border-0 backdrop:bg-navy/60 open:flex open:animate-slide-in-right ${panelClass}`}
-        >
-          <div className="flex items-center justify-between">
-            <p id={`${popoverId}-title`} className="text-xl font-bold text-navy">
-              Menu
-            </p>
-            <button
-              type="button"
-              popoverTarget={popoverId}
-              popoverTargetAction="hide"
-              className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist"
-            >
-              <X aria-hidden="true" className="size-6" />
-              <span className="sr-only">Close menu</span>
-            </button>
-          </div>
-          <MenuContents onChoose={() => document.getElementById(popoverId)?.hidePopover()} />
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard's way out is Escape (the cancel event); this is the pointer's */}
+      <dialog
+        ref={menu}
+        id={menuId}
+        popover="auto"
+        aria-labelledby={`${menuId}-title`}
+        onCancel={(event) => searchListOpen() && event.preventDefault()}
+        onClick={tapBeside}
+        className={`inset-y-0 right-0 left-auto m-0 hidden h-full max-h-none border-0 backdrop:bg-navy/60 open:flex open:animate-slide-in-right ${panelClass}`}
+      >
+        <div className="flex items-center justify-between">
+          <p id={`${menuId}-title`} className="text-xl font-bold text-navy">
+            Menu
+          </p>
+          <button
+            type="button"
+            popoverTarget={menuId}
+            popoverTargetAction="hide"
+            onClick={closeButton}
+            className="inline-flex size-11 items-center justify-center rounded-md text-navy hover:bg-mist"
+          >
+            <X aria-hidden="true" className="size-6" />
+            <span className="sr-only">Close menu</span>
+          </button>
         </div>
-      )}
-      {open ? (
-        <Suspense>
-          <MobileNavPanel
-            onClose={(dismissed) => {
-              returnFocus.current = dismissed;
-              setOpen(false);
-            }}
-          />
-        </Suspense>
-      ) : null}
+        <MenuContents onChoose={close} />
+      </dialog>
     </>
   );
 }
