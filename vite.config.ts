@@ -2,8 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+/** What only the staff desk (quotations and the buyers' mail included) and the forms need. */
 const formsAndDesk =
-  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quotation[\\/]|quote[\\/](schema|parts)\.ts|lib[\\/]parse-form\.ts|components[\\/]field\.tsx))/;
+  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quotation[\\/]|mail-in[\\/]|quote[\\/](?!prefill\.ts)|lib[\\/](parse-form|london-time)\.ts|content[\\/]quotation\.ts|components[\\/]field\.tsx))/;
 
 export default defineConfig({
   environments: {

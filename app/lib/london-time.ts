@@ -3,8 +3,15 @@
  * or file by is Europe/London wall-clock time, and every such formatter is here. (The open-now line works
  * out London time in the browser by its own small rule: see opening-hours.ts.)
  */
-const london = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", ...options });
+// Each formatter is made on first use: building one with a time zone costs milliseconds (the zone's rules are
+// loaded), which a page that never formats a date should not pay while it starts.
+const london = (options: Intl.DateTimeFormatOptions) => {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return () => {
+    formatter ??= new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", ...options });
+    return formatter;
+  };
+};
 
 const numeric = london({
   year: "numeric",
@@ -21,7 +28,11 @@ const fullDateTime = london({ dateStyle: "full", timeStyle: "long" });
 
 /** The UK calendar day and clock of an instant, two digits each (four for the year). */
 export function londonParts(value: Date) {
-  const part = Object.fromEntries(numeric.formatToParts(value).map((p) => [p.type, p.value]));
+  const part = Object.fromEntries(
+    numeric()
+      .formatToParts(value)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: part.year ?? "",
     month: part.month ?? "",
@@ -44,19 +55,19 @@ export function spreadsheetTime(value: Date) {
 }
 
 /** "24 Nov 2026, 13:21". */
-export const formatDateTime = (value: Date | string) => dateTime.format(new Date(value));
+export const formatDateTime = (value: Date | string) => dateTime().format(new Date(value));
 
 /** As formatDateTime, but today's times without the date ("Today 13:21"). */
 export function formatWhen(value: Date | string, now: Date) {
   const date = new Date(value);
-  return londonDay(date) === londonDay(now) ? `Today ${timeOnly.format(date)}` : dateTime.format(date);
+  return londonDay(date) === londonDay(now) ? `Today ${timeOnly().format(date)}` : dateTime().format(date);
 }
 
 /** "24 November 2026", for a day given as YYYY-MM-DD. */
-export const formatDay = (isoDay: string) => longDate.format(new Date(`${isoDay}T12:00:00Z`));
+export const formatDay = (isoDay: string) => longDate().format(new Date(`${isoDay}T12:00:00Z`));
 
 /** "Tuesday 24 November 2026 at 13:21:05 GMT": a notification's moment of receipt, beyond doubt. */
-export const formatFullDateTime = (value: Date) => fullDateTime.format(value);
+export const formatFullDateTime = (value: Date) => fullDateTime().format(value);
 
 /** The first moment of this month in UK time (00:00 there is 00:00 or 23:00 the day before in UTC). */
 export function monthStart(now = new Date()) {
