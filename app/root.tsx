@@ -5,6 +5,7 @@ import { Header } from "#app/components/header.tsx";
 import { IntentPrefetch } from "#app/components/intent-prefetch.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
+import { useStaticLinks } from "#app/components/static.tsx";
 import { categories } from "#app/content/catalogue.ts";
 import { useNonce } from "#app/lib/context.ts";
 import { getConfig } from "#app/lib/env.server.ts";
@@ -75,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useStaticLinks();
   return <Outlet />;
 }
 

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { OpenNow } from "#app/components/open-now.tsx";
+import { Static } from "#app/components/static.tsx";
 import type { contactSection as contactCopy } from "#app/content/home.ts";
 import { mailtoHref, mapLinks, telHref, tradeCounterAddress } from "#app/content/site.ts";
 import { cn } from "#app/lib/cn.ts";
@@ -25,10 +26,12 @@ export function ContactSection({
   return (
     <section id="contact" aria-labelledby="contact-heading" className={cn("bg-paper py-14", className)}>
       <div className="container-page">
-        <Heading id="contact-heading" className="text-3xl font-bold text-navy">
-          {contactSection.title}
-        </Heading>
-        <p className="mt-3 max-w-2xl text-lg text-slate-700">{contactSection.intro}</p>
+        <Static>
+          <Heading id="contact-heading" className="text-3xl font-bold text-navy">
+            {contactSection.title}
+          </Heading>
+          <p className="mt-3 max-w-2xl text-lg text-slate-700">{contactSection.intro}</p>
+        </Static>
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           <div className={cardClass} data-testid="contact-card">
             <Phone aria-hidden="true" className={iconClass} />
@@ -44,7 +47,7 @@ export function ContactSection({
               <OpenNow className="rounded bg-mist px-2 py-0.5 font-semibold text-navy" />
             </p>
           </div>
-          <div className={cardClass} data-testid="contact-card">
+          <Static className={cardClass} data-testid="contact-card">
             <Mail aria-hidden="true" className={iconClass} />
             <CardHeading className="text-xl font-bold text-navy">E-mail</CardHeading>
             <a
@@ -54,25 +57,27 @@ export function ContactSection({
               {site.email}
             </a>
             <p>{contactSection.emailNote}</p>
-          </div>
-          <div className={cardClass} data-testid="contact-card">
+          </Static>
+          <Static className={cardClass} data-testid="contact-card">
             <MapPin aria-hidden="true" className={iconClass} />
             <CardHeading className="text-xl font-bold text-navy">{site.tradeCounter.label}</CardHeading>
             <address className="not-italic">{tradeCounterAddress(site)}</address>
             <a href={map.full} className="font-semibold text-steel underline underline-offset-4">
               Open the full map<span className="sr-only"> of our {site.tradeCounter.label.toLowerCase()}</span>
             </a>
-          </div>
+          </Static>
         </div>
-        <CardHeading className="mt-10 text-xl font-bold text-navy">{contactSection.mapTitle}</CardHeading>
-        <iframe
-          title={contactSection.mapTitle}
-          src={map.embed}
-          height={500}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-          className="mt-4 h-[500px] w-full rounded-lg border border-slate-200 bg-mist"
-        />
+        <Static>
+          <CardHeading className="mt-10 text-xl font-bold text-navy">{contactSection.mapTitle}</CardHeading>
+          <iframe
+            title={contactSection.mapTitle}
+            src={map.embed}
+            height={500}
+            loading="lazy"
+            referrerPolicy="no-referrer"
+            className="mt-4 h-[500px] w-full rounded-lg border border-slate-200 bg-mist"
+          />
+        </Static>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { SectionLink } from "#app/components/section-link.tsx";
+import { Static } from "#app/components/static.tsx";
 import { mailtoHref, telHref, tradeCounterAddress } from "#app/content/site.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -10,7 +11,7 @@ const linkClass = "inline-flex min-h-8 items-center hover:text-white hover:under
 export function Footer() {
   const { site, categoryLinks } = useRootData();
   return (
-    <footer className="bg-navy text-slate-200" data-testid="site-footer">
+    <Static as="footer" className="bg-navy text-slate-200" data-testid="site-footer">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="text-lg font-bold text-white">{site.name}</p>
@@ -92,6 +93,6 @@ export function Footer() {
           </p>
         </div>
       </div>
-    </footer>
+    </Static>
   );
 }

@@ -1,4 +1,5 @@
 import { PageIntro } from "#app/components/page-intro.tsx";
+import { Static } from "#app/components/static.tsx";
 import { accessibilityPage } from "#app/content/accessibility.ts";
 import { mailtoHref, telHref } from "#app/content/site.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageMeta(ma
 export default function Accessibility({ loaderData: { page } }: Route.ComponentProps) {
   const site = useSite();
   return (
-    <>
+    <Static className="contents">
       <PageIntro title={page.title} intro={page.intro} />
       <div className="container-page max-w-3xl space-y-8 py-12 text-lg text-slate-800">
         {page.sections.map((section) => (
@@ -42,6 +43,6 @@ export default function Accessibility({ loaderData: { page } }: Route.ComponentP
           .
         </p>
       </div>
-    </>
+    </Static>
   );
 }

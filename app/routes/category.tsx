@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { BrandStrip } from "#app/components/brand-strip.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
+import { Static } from "#app/components/static.tsx";
 import { findCategory } from "#app/content/catalogue.ts";
 import { withIdentity } from "#app/content/site.ts";
 import { getConfig } from "#app/lib/env.server.ts";
@@ -29,7 +30,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const path = `/products/${category.slug}`;
   return (
-    <>
+    <Static className="contents">
       <JsonLd
         data={[
           breadcrumbs(site, [
@@ -53,6 +54,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <TypeGroups category={category} />
       <BrandStrip brands={category.brands} />
       <CategoryCallToAction category={category} />
-    </>
+    </Static>
   );
 }

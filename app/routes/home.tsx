@@ -1,4 +1,5 @@
 import { ContactSection } from "#app/components/contact-section.tsx";
+import { Static } from "#app/components/static.tsx";
 import * as home from "#app/content/home.ts";
 import { withIdentity } from "#app/content/site.ts";
 import { getConfig } from "#app/lib/env.server.ts";
@@ -58,10 +59,12 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
   useHashScroll();
   return (
     <>
-      <Hero hero={content.hero} claims={content.claims} />
-      <Partners partners={content.partners} />
-      <ProductsAndServices cards={content.cards} />
-      <Marketing marketing={content.marketing} />
+      <Static className="contents">
+        <Hero hero={content.hero} claims={content.claims} />
+        <Partners partners={content.partners} />
+        <ProductsAndServices cards={content.cards} />
+        <Marketing marketing={content.marketing} />
+      </Static>
       <About
         about={content.about}
         slides={content.slides}

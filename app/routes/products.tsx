@@ -3,6 +3,7 @@ import { button } from "#app/components/button.ts";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { SectionLink } from "#app/components/section-link.tsx";
+import { Static } from "#app/components/static.tsx";
 import { categories, productsPage } from "#app/content/catalogue.ts";
 import { withIdentity } from "#app/content/site.ts";
 import { getConfig } from "#app/lib/env.server.ts";
@@ -39,7 +40,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const { page, categories } = loaderData;
   const site = useSite();
   return (
-    <>
+    <Static className="contents">
       <JsonLd
         data={[
           breadcrumbs(site, [
@@ -75,6 +76,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       <ProductsCallToAction />
-    </>
+    </Static>
   );
 }

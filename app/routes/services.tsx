@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
+import { Static } from "#app/components/static.tsx";
 import { services, servicesPage } from "#app/content/catalogue.ts";
 import { withIdentity } from "#app/content/site.ts";
 import { getConfig } from "#app/lib/env.server.ts";
@@ -25,7 +26,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
   const { page, services } = loaderData;
   const site = useSite();
   return (
-    <>
+    <Static className="contents">
       <JsonLd
         data={[
           breadcrumbs(site, [
@@ -77,6 +78,6 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
-    </>
+    </Static>
   );
 }

@@ -1,4 +1,5 @@
 import { Slideshow } from "#app/components/slideshow.tsx";
+import { Static } from "#app/components/static.tsx";
 import type {
   about as aboutCopy,
   industriesSection as industriesCopy,
@@ -22,7 +23,7 @@ export function About({
   return (
     <section id="about" aria-labelledby="about-heading" className="render-when-near bg-paper py-14">
       <div className="container-page grid grid-cols-1 gap-10 lg:grid-cols-2">
-        <div>
+        <Static>
           <h2 id="about-heading" className={sectionTitle}>
             {about.title}
           </h2>
@@ -31,10 +32,10 @@ export function About({
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
-        </div>
+        </Static>
         <Slideshow slides={slides} />
       </div>
-      <div className="container-page mt-14">
+      <Static className="container-page mt-14">
         <h3 className="text-2xl font-bold text-navy">{industriesSection.title}</h3>
         <p className="mt-2 text-slate-700">{industriesSection.intro}</p>
         {/* As many columns as fit tiles wide enough for the longest sector name ("Transportation"). */}
@@ -52,7 +53,7 @@ export function About({
             </li>
           ))}
         </ul>
-      </div>
+      </Static>
     </section>
   );
 }

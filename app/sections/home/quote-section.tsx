@@ -1,3 +1,4 @@
+import { Static } from "#app/components/static.tsx";
 import type { quoteSection as quoteCopy } from "#app/content/home.ts";
 import { mailtoHref, telHref } from "#app/content/site.ts";
 import { useSite } from "#app/lib/root-data.ts";
@@ -10,21 +11,23 @@ export function QuoteSection({ quoteSection }: { quoteSection: typeof quoteCopy 
   return (
     <section id="quote" aria-labelledby="quote-heading" className="render-when-near py-14">
       <div className="container-page max-w-3xl">
-        <h2 id="quote-heading" className={sectionTitle}>
-          {quoteSection.title}
-        </h2>
-        <p className="mt-3 text-lg text-slate-700">{quoteSection.intro}</p>
-        <p className="mt-2 text-slate-700">
-          Prefer to talk? Call{" "}
-          <a href={telHref(site)} className="font-semibold text-steel underline underline-offset-4">
-            {site.phoneDisplay}
-          </a>{" "}
-          or e-mail{" "}
-          <a href={mailtoHref(site)} className="font-semibold break-all text-steel underline underline-offset-4">
-            {site.email}
-          </a>
-          .
-        </p>
+        <Static>
+          <h2 id="quote-heading" className={sectionTitle}>
+            {quoteSection.title}
+          </h2>
+          <p className="mt-3 text-lg text-slate-700">{quoteSection.intro}</p>
+          <p className="mt-2 text-slate-700">
+            Prefer to talk? Call{" "}
+            <a href={telHref(site)} className="font-semibold text-steel underline underline-offset-4">
+              {site.phoneDisplay}
+            </a>{" "}
+            or e-mail{" "}
+            <a href={mailtoHref(site)} className="font-semibold break-all text-steel underline underline-offset-4">
+              {site.email}
+            </a>
+            .
+          </p>
+        </Static>
         <div className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
           <LazyQuoteForm />
         </div>
