@@ -5,6 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { passwordRule } from "#app/desk/form-schemas.ts";
 import { withHashedSessionTokens } from "#app/desk/hashed-session-tokens.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#app/desk/password.server.ts";
+import { clearAccountFailures } from "#app/desk/throttle.server.ts";
+import { getIpSalt } from "#app/lib/client-key.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import type { Db } from "#db/client.server.ts";
@@ -44,6 +46,10 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
       autoSignIn: false,
       resetPasswordTokenExpiresIn: resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
+      // A new password: the account's wrong-password counts (from every address) start again.
+      async onPasswordReset({ user }) {
+        await clearAccountFailures(db, user.email, await getIpSalt(db));
+      },
       async sendResetPassword({ user, token }) {
         const link = `${config.siteUrl}/desk/reset-password?token=${encodeURIComponent(token)}`;
         await db.insert(outbox).values({
@@ -71,7 +77,7 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
     },
     session: { expiresIn: sessionSeconds, updateAge: 60 * 60, cookieCache: { enabled: false } },
     verification: { storeIdentifier: "hashed" },
-    // Our own throttle (app/desk/throttle.server.ts) counts per account and per address in the database.
+    // Our own throttle (app/desk/throttle.server.ts) counts per account and address in the database.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {
