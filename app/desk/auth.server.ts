@@ -46,8 +46,9 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
       autoSignIn: false,
       resetPasswordTokenExpiresIn: resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
-      // A new password: the account's wrong-password counts (from every address) start again.
+      // The link used is gone; so are the account's others, and its wrong-password counts (from every address).
       async onPasswordReset({ user }) {
+        await endResetLinks(db, user.id);
         await clearAccountFailures(db, user.email, await getIpSalt(db));
       },
       async sendResetPassword({ user, token }) {
@@ -160,11 +161,23 @@ export async function endSessions(auth: Auth, userId: string) {
   await context.internalAdapter.deleteUserSessions(userId);
 }
 
-/** Makes the current password useless: a fresh random one nobody knows, hashed by the library. */
-export async function scramblePassword(auth: Auth, userId: string) {
+/**
+ * Ends every outstanding password-reset link of one account. The library keeps a reset link as a
+ * verification row whose value is the account's id (the first-run link's value is "first-run").
+ */
+export async function endResetLinks(db: Db, userId: string) {
+  await db.delete(staffVerification).where(eq(staffVerification.value, userId));
+}
+
+/**
+ * Makes the current password useless: a fresh random one nobody knows, hashed by the library. Reset links
+ * sent before the change end with it.
+ */
+export async function scramblePassword(db: Db, auth: Auth, userId: string) {
   const context = await auth.$context;
   await context.internalAdapter.updatePassword(
     userId,
     await context.password.hash(randomBytes(32).toString("base64url")),
   );
+  await endResetLinks(db, userId);
 }

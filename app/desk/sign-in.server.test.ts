@@ -163,6 +163,32 @@ describeDatabase("desk sign-in throttle and reset links", (target) => {
     expect((await attempt("sam@desk.example", newPassword, "203.0.113.9")).ok).toBe(true);
   }, 60_000);
 
+  it("using one reset link ends the account's other links", async () => {
+    await person();
+    await person("kim@desk.example");
+    await auth.api.requestPasswordReset({ body: { email: "sam@desk.example" } });
+    await auth.api.requestPasswordReset({ body: { email: "sam@desk.example" } });
+    await auth.api.requestPasswordReset({ body: { email: "kim@desk.example" } });
+    const [first = "", second = "", kims = ""] = await resetLinks();
+    expect(await useLink(second)).toBe("changed");
+    expect(await useLink(first, "a third long passphrase")).toBe("expired or already used");
+    expect(await useLink(second, "a third long passphrase")).toBe("expired or already used");
+    expect((await attempt("sam@desk.example", newPassword)).ok).toBe(true);
+    // Another account's link is untouched.
+    expect(await useLink(kims)).toBe("changed");
+  }, 60_000);
+
+  it("a password change (an admin's reset of access) ends the links sent before it", async () => {
+    const sam = await person();
+    await auth.api.requestPasswordReset({ body: { email: "sam@desk.example" } });
+    await auth.api.requestPasswordReset({ body: { email: "sam@desk.example" } });
+    await resetAccess(db(), auth, sam.id);
+    const [first = "", second = "", fromAdmin = ""] = await resetLinks();
+    expect(await useLink(first)).toBe("expired or already used");
+    expect(await useLink(second)).toBe("expired or already used");
+    expect(await useLink(fromAdmin)).toBe("changed");
+  }, 60_000);
+
   it("limits reset e-mails per account and per address, and says when to ask again", async () => {
     const keys = throttleKeys("reset", "sam@desk.example", "198.51.100.7", salt);
     const start = new Date();
