@@ -22,6 +22,8 @@ import {
   requestLog,
   sameOriginPosts,
   securityHeaders,
+  servedHosts,
+  siteOrigins,
   wellFormedHost,
 } from "#server/middleware.ts";
 import { canonicalPaths, precompressed, prerenderedPages, readPrerenderedPages } from "#server/pages.ts";
@@ -129,6 +131,9 @@ export async function createApp(options: AppOptions = {}) {
   app.use(requestLog(logger));
   app.use(securityHeaders(config.siteUrl, { development: options.development }));
   app.use(wellFormedHost(config.siteUrl));
+  const site = siteOrigins(config.siteUrl, config.extraOrigins);
+  // Development may be opened by any name (a phone on the LAN); production answers only the site's own.
+  if (!options.development) app.use(servedHosts(site));
   app.use(minimumBodyRate(config.http.minimumBodyRate));
   app.use(allowedRequests);
   if (!options.development) {
@@ -145,12 +150,11 @@ export async function createApp(options: AppOptions = {}) {
 
   rateLimits(app, config.deskAuthRateLimit);
   app.use(limitBody);
-  app.use(sameOriginPosts(config.siteUrl));
+  app.use(sameOriginPosts(site));
 
-  const allowedActionOrigins = [new URL(config.siteUrl).host];
   app.use(
     createRequestHandler({
-      build: { ...(serverBuild as ServerBuild), allowedActionOrigins },
+      build: { ...(serverBuild as ServerBuild), allowedActionOrigins: site.hosts },
       mode: options.development ? "development" : "production",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
