@@ -91,6 +91,18 @@ describeDatabase("desk sign-in throttle and reset links", (target) => {
     expect(after.ok).toBe(true);
   }, 60_000);
 
+  it("forgets counts whose quarter hour has passed", async () => {
+    const start = new Date();
+    await attempt("nobody@desk.example", "x", "203.0.113.3", start);
+    expect(await db().select().from(authThrottle)).toHaveLength(3);
+    // An hour on: later than any other test's clock, so this process's once-a-window sweep is due.
+    await attempt("other@desk.example", "x", "203.0.113.4", new Date(start.getTime() + minutes(60)));
+    const left = await db().select({ key: authThrottle.key }).from(authThrottle);
+    expect(left.map((row) => row.key).sort()).toEqual(
+      Object.values(throttleKeys("sign-in", "other@desk.example", "203.0.113.4", salt)).sort(),
+    );
+  });
+
   it("answers an unknown account exactly as a known one, refused or not", async () => {
     await person();
     const wrong = await attempt("sam@desk.example", "not the password", "203.0.113.1");

@@ -1,4 +1,4 @@
-import { eq, inArray, like, or, sql } from "drizzle-orm";
+import { eq, inArray, like, lt, or, sql } from "drizzle-orm";
 import { clientKey, hashKey } from "#app/lib/client-key.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { authThrottle } from "#db/schema.ts";
@@ -47,6 +47,21 @@ export function tryAgainIn(seconds: number) {
 
 type Counted = { count: number; retryAfterSeconds: number };
 
+let lastSweep = Date.now();
+
+/**
+ * A count whose window has passed is as good as none; once a window such rows go, so guesses from many
+ * addresses leave no lasting trail. Housekeeping only: a failure waits for the next window.
+ */
+async function sweep(db: Db, now: Date) {
+  if (now.getTime() - lastSweep < windowMs) return;
+  lastSweep = now.getTime();
+  await db
+    .delete(authThrottle)
+    .where(lt(authThrottle.windowStart, new Date(now.getTime() - windowMs)))
+    .catch(() => {});
+}
+
 /** Counts one more for each key (a new window once the last has passed) and returns each key's count. */
 async function add(db: Db, keys: string[], now: Date): Promise<Counted[]> {
   const expired = sql`${authThrottle.windowStart} <= ${new Date(now.getTime() - windowMs)}`;
@@ -61,6 +76,7 @@ async function add(db: Db, keys: string[], now: Date): Promise<Counted[]> {
       },
     })
     .returning({ key: authThrottle.key, count: authThrottle.count, windowStart: authThrottle.windowStart });
+  await sweep(db, now);
   return keys.map((key) => {
     const row = rows.find((r) => r.key === key);
     const left = (row?.windowStart.getTime() ?? now.getTime()) + windowMs - now.getTime();
