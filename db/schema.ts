@@ -314,6 +314,16 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
+/**
+ * The request limits of the Express app (server/limit-store.server.ts): one row per client and limit, a
+ * keyed hash, counted from the client's first request of its window. Shared by every server process.
+ */
+export const requestLimits = pgTable("request_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: timestamptz("window_start").notNull(),
+});
+
 /** Per-install values that every process must agree on, such as the salt for address hashes. */
 export const settings = pgTable("settings", {
   key: text("key").primaryKey(),

@@ -1,6 +1,7 @@
 // `npm start`: serves the production build. It never builds on a production host (which has no
 // devDependencies): run `npm run build` first. Only a fresh checkout with no build at all, where the
 // build tools are installed (`npm ci && npm start`), is built once so the first start just works.
+import "#scripts/node-version.js";
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import { siteEnv, siteEnvRecord } from "#scripts/site-env.js";

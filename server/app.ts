@@ -5,14 +5,17 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type Express } from "express";
 import { rateLimit } from "express-rate-limit";
+import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { announceFirstRun } from "#app/desk/setup.server.ts";
 import { clientAddressContext, nonceContext, servicesContext } from "#app/lib/context.ts";
 import { getConfig } from "#app/lib/env.server.ts";
-import { getLogger } from "#app/lib/logger.server.ts";
+import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
 import { pageUrls } from "#app/pages.ts";
 import { issueFormToken } from "#app/quote/form-token.server.ts";
 import { FORM_TOKEN_PATH } from "#app/quote/use-form-token.ts";
+import type { Db } from "#db/client.server.ts";
+import { PostgresStore } from "#server/limit-store.server.ts";
 import {
   allowedRequests,
   errorResponses,
@@ -22,6 +25,8 @@ import {
   requestLog,
   sameOriginPosts,
   securityHeaders,
+  servedHosts,
+  siteOrigins,
   wellFormedHost,
 } from "#server/middleware.ts";
 import { canonicalPaths, precompressed, prerenderedPages, readPrerenderedPages } from "#server/pages.ts";
@@ -89,25 +94,35 @@ function serveBuildFiles(app: Express) {
   app.use((req, res, next) => (/\.html(\.br|\.gz)?$/.test(req.path) ? next() : staticFiles(req, res, next)));
 }
 
-/** Every client: 300 requests a minute. Sign-in, password resets and the first-run setup: a few honest tries a
- * minute, far too few to guess with. */
-function rateLimits(app: Express, deskAuthRateLimit: number) {
+/**
+ * Every client: 300 requests a minute. Sign-in, password resets and the first-run setup: a few honest tries a
+ * minute, far too few to guess with. Counted in PostgreSQL, so every server process shares the counts; were
+ * the database to fail, requests pass (they would fail at the database anyway) and the fault is logged.
+ */
+function rateLimits(app: Express, db: Db, deskAuthRateLimit: number, logger: Logger) {
+  const shared = (prefix: string) => ({
+    store: new PostgresStore({ db, prefix }),
+    passOnStoreError: true,
+    logger: {
+      error: (error: unknown) => logger.error({ error: errorSummary(error) }, "rate limit count failed"),
+      warn: (error: unknown) => logger.warn({ error: errorSummary(error) }, "rate limit"),
+    },
+    windowMs: 60_000,
+    standardHeaders: "draft-8" as const,
+    legacyHeaders: false,
+  });
   app.use(
     rateLimit({
-      windowMs: 60_000,
+      ...shared("general"),
       limit: 300,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
       message: "429: Too many requests. Please wait a minute and try again.",
     }),
   );
   app.post(
     deskAuthPaths.flatMap((path) => [path, `${path}.data`]),
     rateLimit({
-      windowMs: 60_000,
+      ...shared("desk-auth"),
       limit: deskAuthRateLimit,
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
       message: "429: Too many attempts from your address. Please wait a minute and try again.",
     }),
   );
@@ -129,6 +144,9 @@ export async function createApp(options: AppOptions = {}) {
   app.use(requestLog(logger));
   app.use(securityHeaders(config.siteUrl, { development: options.development }));
   app.use(wellFormedHost(config.siteUrl));
+  const site = siteOrigins(config.siteUrl, config.extraOrigins);
+  // Development may be opened by any name (a phone on the LAN); production answers only the site's own.
+  if (!options.development) app.use(servedHosts(site));
   app.use(minimumBodyRate(config.http.minimumBodyRate));
   app.use(allowedRequests);
   if (!options.development) {
@@ -143,14 +161,13 @@ export async function createApp(options: AppOptions = {}) {
   app.use(canonicalPaths(pageUrls));
   if (!options.development) serveBuildFiles(app);
 
-  rateLimits(app, config.deskAuthRateLimit);
+  rateLimits(app, services.database.db, config.deskAuthRateLimit, logger);
   app.use(limitBody);
-  app.use(sameOriginPosts(config.siteUrl));
+  app.use(sameOriginPosts(site));
 
-  const allowedActionOrigins = [new URL(config.siteUrl).host];
   app.use(
     createRequestHandler({
-      build: { ...(serverBuild as ServerBuild), allowedActionOrigins },
+      build: { ...(serverBuild as ServerBuild), allowedActionOrigins: site.hosts },
       mode: options.development ? "development" : "production",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();

@@ -1,5 +1,6 @@
 // Starts the site: `npm start` (production build) or `npm run dev` (the same Express app, with Vite in
 // middleware mode rendering from source and reloading on change).
+import "#scripts/node-version.js";
 import http from "node:http";
 import net from "node:net";
 import express from "express";

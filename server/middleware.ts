@@ -100,6 +100,47 @@ export function wellFormedHost(siteUrl: string) {
   };
 }
 
+const loopbackNames = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export type SiteOrigins = ReturnType<typeof siteOrigins>;
+
+/**
+ * SITE_URL's origin and EXTRA_ORIGINS: where forms may come from, and (by host name) what the site answers
+ * for. A site on loopback (the default SITE_URL, `npm start` on a laptop, the tests) is the same site on
+ * any loopback name and port; a name pointed at loopback by someone else (DNS rebinding) is not.
+ */
+export function siteOrigins(siteUrl: string, extraOrigins: string[] = []) {
+  const urls = [siteUrl, ...extraOrigins].map((origin) => new URL(origin));
+  const origins = new Set(urls.map((url) => url.origin));
+  const hostnames = new Set(urls.map((url) => url.hostname));
+  const loopback = urls.some((url) => loopbackNames.has(url.hostname));
+  const isOurHost = (hostname: string) => {
+    const name = hostname.toLowerCase().replace(/\.$/, "");
+    return hostnames.has(name) || (loopback && loopbackNames.has(name));
+  };
+  return {
+    /** Host and port of each origin, as React Router's own check of an action's origin takes them. */
+    hosts: urls.map((url) => url.host),
+    isOurHost,
+    isOurOrigin(origin: string) {
+      const url = URL.parse(origin);
+      return url !== null && (origins.has(url.origin) || (loopback && loopbackNames.has(url.hostname)));
+    },
+  };
+}
+
+/**
+ * In production only the site's own host names are answered; another name that leads here (a stale DNS
+ * record, or DNS rebinding aimed at the forms) gets 421. /healthz answers whatever the Host, since load
+ * balancers probe by address. Behind a proxy the name is its X-Forwarded-Host when TRUST_PROXY trusts it.
+ */
+export function servedHosts(site: SiteOrigins) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === "/healthz" || site.isOurHost(req.hostname)) return next();
+    refuse(res, 421, "This server does not answer for that host name.");
+  };
+}
+
 /**
  * A body that trickles in holds a connection slot for up to REQUEST_TIMEOUT_MS. After a grace period the
  * body must keep up an average rate (as Kestrel's MinRequestBodyDataRate does), or the request gets 408
@@ -241,20 +282,18 @@ export function limitBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** Forms may only be posted from our own pages; browsers name the page's origin on every POST. */
-export function sameOriginPosts(siteUrl: string) {
-  const allowed = new URL(siteUrl).host;
+/**
+ * Forms may only be posted from our own pages: browsers name the page's origin on every POST (older ones
+ * only the page, as Referer). It is compared with SITE_URL's origin and EXTRA_ORIGINS, never with the
+ * request's own Host, which a name the attacker controls can carry (DNS rebinding).
+ */
+export function sameOriginPosts(site: SiteOrigins) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
-    const origin = req.headers.origin;
-    const fetchSite = req.headers["sec-fetch-site"];
-    let host: string | undefined;
-    try {
-      host = origin && origin !== "null" ? new URL(origin).host : undefined;
-    } catch {}
-    const crossSite =
-      fetchSite === "cross-site" || (origin !== undefined && host !== allowed && host !== req.headers.host);
-    if (crossSite) {
+    const { origin, referer } = req.headers;
+    // A client that names neither is no browser, so no visitor's form is being forged.
+    const claimed = origin ?? (referer === undefined ? undefined : (URL.parse(referer)?.origin ?? "null"));
+    if (req.headers["sec-fetch-site"] === "cross-site" || (claimed !== undefined && !site.isOurOrigin(claimed))) {
       res.status(403).type("text/plain").send("403: Forms can only be sent from this website.");
       return;
     }

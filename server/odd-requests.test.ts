@@ -70,10 +70,26 @@ describe("malformed Host headers", () => {
     },
   );
 
-  it("answers well-formed hosts, IPv6 included, and refuses a malformed X-Forwarded-Host", async () => {
+  it("answers the site's loopback names on any port, IPv6 included, and refuses a malformed X-Forwarded-Host", async () => {
     expect((await send("GET", "/sitemap.xml", { host: "[::1]:3000" })).status).toBe(200);
-    expect((await send("GET", "/sitemap.xml", { host: "shop.example" })).status).toBe(200);
+    expect((await send("GET", "/sitemap.xml", { host: "127.0.0.1:8080" })).status).toBe(200);
     expect((await send("GET", "/sitemap.xml", { "x-forwarded-host": "a:99999" })).status).toBe(400);
+  });
+
+  it("answers a well-formed name the site is not served at with 421, except /healthz", async () => {
+    expect((await send("GET", "/sitemap.xml", { host: "shop.example" })).status).toBe(421);
+    // DNS rebinding: a name the attacker controls, pointed at this loopback server, reaches no form.
+    const rebound = await rawRequest(
+      server.url,
+      rawHttp(
+        "POST",
+        "/?index",
+        { host: "rebind.attacker.example:3000", origin: "http://rebind.attacker.example:3000" },
+        "customerName=",
+      ),
+    );
+    expect(rebound.status).toBe(421);
+    expect((await send("GET", "/healthz", { host: "shop.example" })).status).toBe(200);
   });
 });
 

@@ -5,6 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { passwordRule } from "#app/desk/form-schemas.ts";
 import { withHashedSessionTokens } from "#app/desk/hashed-session-tokens.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#app/desk/password.server.ts";
+import { clearAccountFailures } from "#app/desk/throttle.server.ts";
+import { getIpSalt } from "#app/lib/client-key.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import type { Db } from "#db/client.server.ts";
@@ -44,6 +46,11 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
       autoSignIn: false,
       resetPasswordTokenExpiresIn: resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
+      // The link used is gone; so are the account's others, and its wrong-password counts (from every address).
+      async onPasswordReset({ user }) {
+        await endResetLinks(db, user.id);
+        await clearAccountFailures(db, user.email, await getIpSalt(db));
+      },
       async sendResetPassword({ user, token }) {
         const link = `${config.siteUrl}/desk/reset-password?token=${encodeURIComponent(token)}`;
         await db.insert(outbox).values({
@@ -71,7 +78,7 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
     },
     session: { expiresIn: sessionSeconds, updateAge: 60 * 60, cookieCache: { enabled: false } },
     verification: { storeIdentifier: "hashed" },
-    // Our own throttle (app/desk/throttle.server.ts) counts per account and per address in the database.
+    // Our own throttle (app/desk/throttle.server.ts) counts per account and address in the database.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     advanced: {
@@ -154,11 +161,23 @@ export async function endSessions(auth: Auth, userId: string) {
   await context.internalAdapter.deleteUserSessions(userId);
 }
 
-/** Makes the current password useless: a fresh random one nobody knows, hashed by the library. */
-export async function scramblePassword(auth: Auth, userId: string) {
+/**
+ * Ends every outstanding password-reset link of one account. The library keeps a reset link as a
+ * verification row whose value is the account's id (the first-run link's value is "first-run").
+ */
+export async function endResetLinks(db: Db, userId: string) {
+  await db.delete(staffVerification).where(eq(staffVerification.value, userId));
+}
+
+/**
+ * Makes the current password useless: a fresh random one nobody knows, hashed by the library. Reset links
+ * sent before the change end with it.
+ */
+export async function scramblePassword(db: Db, auth: Auth, userId: string) {
   const context = await auth.$context;
   await context.internalAdapter.updatePassword(
     userId,
     await context.password.hash(randomBytes(32).toString("base64url")),
   );
+  await endResetLinks(db, userId);
 }

@@ -155,6 +155,6 @@ export async function removePerson(db: Db, id: string, by: { id: string }) {
 export async function resetAccess(db: Db, auth: Auth, id: string) {
   const person = await findPerson(db, id);
   await endSessions(auth, id);
-  await scramblePassword(auth, id);
+  await scramblePassword(db, auth, id);
   await auth.api.requestPasswordReset({ body: { email: person.email } });
 }

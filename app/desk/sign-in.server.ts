@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAPIError } from "better-auth/api";
 import { type Auth, upgradePasswordHash } from "#app/desk/auth.server.ts";
-import { clearAccountFailures, reserveSignInAttempt, throttleKeys } from "#app/desk/throttle.server.ts";
+import { clearPairFailures, reserveSignInAttempt, throttleKeys, tryAgainIn } from "#app/desk/throttle.server.ts";
 import type { Db } from "#db/client.server.ts";
 
 export const wrongCredentials = "That e-mail address and password do not match a desk account.";
@@ -11,24 +11,23 @@ export type SignInResult =
   | { ok: false; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 /**
- * Checks the password through the library, throttled per account and per address. A wrong password and
- * an unknown e-mail read, count and cost exactly the same. A session this browser already had is ended:
- * signing in always starts a fresh one.
+ * Checks the password through the library, throttled per account and address together, per address,
+ * and slowed per account. A wrong password and an unknown e-mail read, count and cost exactly the same.
+ * A session this browser already had is ended: signing in always starts a fresh one.
  */
 export async function signIn(
   auth: Auth,
   db: Db,
-  input: { email: string; password: string; address: string; salt: string; headers: Headers },
+  input: { email: string; password: string; address: string; salt: string; headers: Headers; now?: Date },
 ): Promise<SignInResult> {
   const keys = throttleKeys("sign-in", input.email, input.address, input.salt);
-  const gate = await reserveSignInAttempt(db, keys);
+  const gate = await reserveSignInAttempt(db, keys, input.now);
   if (gate.refused) {
-    const minutes = Math.ceil(gate.retryAfterSeconds / 60);
     return {
       ok: false,
       status: 429,
       retryAfterSeconds: gate.retryAfterSeconds,
-      message: `Too many wrong passwords. Wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or ask an admin to reset your access.`,
+      message: `Too many wrong passwords. ${tryAgainIn(gate.retryAfterSeconds)}, or choose a new password with the link below.`,
     };
   }
   const previous = await auth.api.getSession({ headers: input.headers }).catch(() => null);
@@ -38,7 +37,7 @@ export async function signIn(
       headers: input.headers,
       returnHeaders: true,
     });
-    await clearAccountFailures(db, keys);
+    await clearPairFailures(db, keys);
     await upgradePasswordHash(db, input.email, input.password);
     if (previous) await (await auth.$context).internalAdapter.deleteSession(previous.session.token);
     return { ok: true, headers };

@@ -87,6 +87,14 @@ describe("configuration", () => {
     });
   });
 
+  it("reads EXTRA_ORIGINS as origins, comma-separated; none by default", () => {
+    expect(readConfig({}).extraOrigins).toEqual([]);
+    expect(readConfig({ EXTRA_ORIGINS: "https://Example.co.uk/, http://10.0.0.5:3000 ," }).extraOrigins).toEqual([
+      "https://example.co.uk",
+      "http://10.0.0.5:3000",
+    ]);
+  });
+
   it("names no profiles elsewhere unless SITE_SAME_AS lists them, comma-separated", () => {
     expect(readConfig({}).site.sameAs).toEqual([]);
     const { site } = readConfig({
@@ -105,6 +113,9 @@ describe("configuration", () => {
     [{ SITE_LAT: "123" }, "SITE_LAT"],
     [{ SITE_SAME_AS: "https://ok.example, linkedin" }, "SITE_SAME_AS"],
     [{ QUOTE_RATE_LIMIT: "0" }, "QUOTE_RATE_LIMIT"],
+    [{ EXTRA_ORIGINS: "https://ok.example, example.co.uk" }, "EXTRA_ORIGINS"],
+    [{ EXTRA_ORIGINS: "https://example.co.uk/shop" }, "EXTRA_ORIGINS"],
+    [{ EXTRA_ORIGINS: "ftp://example.co.uk" }, "EXTRA_ORIGINS"],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "10.0.0.0/33" }, "TRUST_PROXY"],
     [{ TRUST_PROXY: "proxy.internal" }, "TRUST_PROXY"],

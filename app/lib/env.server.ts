@@ -40,11 +40,35 @@ const trustProxy = z
   });
 const coordinate = z.coerce.number().optional();
 
+/**
+ * EXTRA_ORIGINS: other origins the site is also reached at (https://example.co.uk beside SITE_URL's
+ * https://www.example.co.uk), comma-separated. Forms may be posted from them and their hosts are answered.
+ */
+const extraOrigins = z
+  .string()
+  .trim()
+  .default("")
+  .transform((value, context): string[] => {
+    const origins: string[] = [];
+    for (const entry of value.split(",").map((part) => part.trim())) {
+      if (!entry) continue;
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      const bare = url && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+      if (!url || !/^https?:$/.test(url.protocol) || !bare) {
+        context.addIssue({ code: "custom", message: `"${entry}" is not an origin like https://example.co.uk` });
+        return z.NEVER;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("0.0.0.0"),
   SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+  EXTRA_ORIGINS: extraOrigins,
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -188,6 +212,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     host: e.HOST,
     siteUrl: site.data.url,
+    /** Origins besides SITE_URL's that forms may come from and whose hosts are answered. */
+    extraOrigins: e.EXTRA_ORIGINS,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

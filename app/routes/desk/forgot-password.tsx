@@ -5,7 +5,7 @@ import { Field } from "#app/components/field.tsx";
 import { forgotSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { deskAuth } from "#app/desk/session.server.ts";
-import { allowResetRequest, throttleKeys } from "#app/desk/throttle.server.ts";
+import { allowResetRequest, throttleKeys, tryAgainIn } from "#app/desk/throttle.server.ts";
 import { Alert, cardClass, DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
@@ -30,21 +30,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(clientAddressContext) ?? "unknown",
     services.ipSalt,
   );
-  if (!(await allowResetRequest(services.database.db, keys))) {
+  const gate = await allowResetRequest(services.database.db, keys);
+  if (!gate.allowed) {
     return data(
       {
-        result: submission.reply({
-          formErrors: ["Too many reset requests. Wait 15 minutes and try again, or ask an admin."],
-        }),
+        result: submission.reply({ formErrors: [`Too many reset requests. ${tryAgainIn(gate.retryAfterSeconds)}.`] }),
         sent: false,
       },
-      { status: 429 },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
     );
   }
   await (await deskAuth(context)).api.requestPasswordReset({ body: { email: submission.value.email } });
   services.outbox.kick();
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
+
+/** A refusal carries its Retry-After header (React Router passes an action's headers on only through this). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useDeskForm("forgot", forgotSchema, actionData?.result);

@@ -52,6 +52,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(safeNext(submission.value.next), { headers: cookiesFrom(result.headers) });
 }
 
+/** A refusal carries its Retry-After header (React Router passes an action's headers on only through this). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useDeskForm("sign-in", signInSchema, actionData?.result);
   const busy = useNavigation().state === "submitting";
