@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { clientKey } from "#app/lib/client-key.server.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
-import { parseForm } from "#app/lib/parse-form.ts";
+import { parseSentForm } from "#app/lib/parse-form.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
 import { type PartsLine, quoteFieldsWithLinesAndGuardsSchema } from "#app/quote/parts.ts";
@@ -108,11 +108,11 @@ async function handleForm(
   const services = context.get(servicesContext);
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
 
-  let submission: ReturnType<typeof parseForm<typeof quoteFieldsWithLinesAndGuardsSchema>>;
+  let submission: ReturnType<typeof parseSentForm<typeof quoteFieldsWithLinesAndGuardsSchema>>;
   try {
-    submission = parseForm(formData, quoteFieldsWithLinesAndGuardsSchema);
+    submission = parseSentForm(formData, quoteFieldsWithLinesAndGuardsSchema);
   } catch {
-    // Only a hand-made post carries an intent (add or remove a line) that cannot be read.
+    // Only a hand-made post goes beyond the form's bounds or carries an intent that cannot be read.
     return rejected(400, "We could not read that form. Please reload the page and try again.");
   }
   if (submission.status !== "success") {
