@@ -72,6 +72,8 @@ export const quotes = pgTable(
     lostReason: text("lost_reason"),
     /** The buyer's latest e-mail still waiting for an answer from the desk (cleared when the desk answers). */
     customerRepliedAt: timestamptz("customer_replied_at"),
+    /** The mailbox the e-mail address delivers to (app/quote/mailbox-key.ts): acknowledgements are counted by it. */
+    mailboxKey: text("mailbox_key"),
   },
   (t) => [
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
@@ -83,6 +85,8 @@ export const quotes = pgTable(
     index("quotes_search_idx").using("gin", sql`${quoteSearchText(t)} gin_trgm_ops`),
     index("quotes_owner_idx").on(t.ownerId),
     index("quotes_email_idx").on(sql`lower(${t.email})`),
+    index("quotes_mailbox_key_idx").on(t.mailboxKey),
+    index("quotes_source_ip_hash_idx").on(t.sourceIpHash),
     index("quotes_company_idx").on(sql`lower(${t.company})`),
   ],
 );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rawRequest } from "#test/raw-http.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 import { eventually, parseMail } from "#test/smtp.ts";
+import { phonePhoto, uploadForm } from "#test/uploads.ts";
 
 // Quote requests as a bot, a hurried customer and an abuser would send them, over HTTP to the built server.
 let server: RunningServer;
@@ -149,5 +150,37 @@ describe("rate-limit keys", () => {
     const invalid = () => quoteForm({ ...validQuote, email: "not-an-address" });
     expect(await statuses(Array(8).fill(client), invalid)).toEqual(Array(8).fill(422));
     expect(await statuses(Array(6).fill(client))).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe("refused uploads", () => {
+  // A Word document renamed to .pdf: a ZIP by its bytes.
+  const docx = Buffer.concat([Buffer.from("PK\x03\x04\x14\x00\x06\x00", "latin1"), Buffer.alloc(20_000, 1)]);
+  const upload = (client: string, files: Parameters<typeof uploadForm>[0], fields: Record<string, string> = {}) =>
+    fetch(`${server.url}/quote/send`, {
+      method: "POST",
+      body: uploadForm(files, fields),
+      headers: { origin: server.url, "x-forwarded-for": client },
+    });
+
+  it("do not count against the buyer: five refused files, then five requests stored", async () => {
+    const client = "203.0.113.120";
+    for (let i = 0; i < 5; i++) {
+      const refused = await upload(client, [{ name: "specification.pdf", bytes: docx }]);
+      expect(refused.status).toBe(415);
+      expect(((await refused.json()) as { message: string }).message).toContain("is not a photo or a PDF");
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await upload(client, [], { requirements: `Bearings ${i}` })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("open no photo of a form whose fields are refused", async () => {
+    const broken = Buffer.concat([(await phonePhoto(64, 64)).subarray(0, 200), Buffer.alloc(5000, 7)]);
+    const response = await upload("203.0.113.121", [{ name: "pump.jpg", bytes: broken }], { email: "not-an-address" });
+    expect(response.status).toBe(422);
+    const reply = (await response.json()) as { kind: string; result: { error: Record<string, string[]> } };
+    expect(reply.kind).toBe("invalid");
+    expect(Object.keys(reply.result.error)).toEqual(["email"]);
   });
 });

@@ -1,11 +1,31 @@
 import type { Site } from "#app/content/site.ts";
 
-/** How many acknowledgements one e-mail address receives in 24 hours: enough for a buyer, useless for abuse. */
+/** How many acknowledgements one mailbox receives in 24 hours: enough for a buyer, useless for abuse. */
 export const acknowledgementsPerDay = 3;
+
+/**
+ * How many acknowledgements requests from one client address may have us send in 24 hours, to whatever
+ * mailboxes: a works' buying office behind one address sends a few requests a day, from a few people; a
+ * script typing in a different stranger's address each time gets ten e-mails out of our sales address a
+ * day, not one a request (it may send 7,200 at the rate limit).
+ */
+export const acknowledgementsPerClientPerDay = 10;
+
+/** The most of the buyer's name the greeting repeats: room for a name, too little for a message. */
+const greetingNameLength = 40;
+
+/** Anything a mail client would turn into a link, or an address. */
+const linkLike = /:\/\/|www\.|@|\.[a-z]{2,}\b/i;
+
+/** The buyer's name as the greeting repeats it: cut short, and left out altogether when it reads like a link. */
+export function greetingName(name: string) {
+  if (linkLike.test(name)) return undefined;
+  return Array.from(name.trim()).slice(0, greetingNameLength).join("").trim() || undefined;
+}
 
 export type AcknowledgementFacts = {
   reference: string;
-  /** The only thing the sender typed that the e-mail repeats. */
+  /** The only thing the sender typed that the e-mail repeats (through greetingName). */
   customerName: string;
   urgency: string;
   urgencyLabel: string;
@@ -16,8 +36,8 @@ export type AcknowledgementFacts = {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The buyer's acknowledgement, as paragraphs. It repeats nothing typed but the name, so the form cannot be
- * used to send words of someone's choosing to a stranger's address.
+ * The buyer's acknowledgement, as paragraphs. It repeats nothing typed but the reference and the start of
+ * the name, so the form cannot be used to send words of someone's choosing to a stranger's address.
  */
 export function acknowledgementCopy(site: Site, facts: AcknowledgementFacts) {
   const next =
@@ -34,7 +54,7 @@ export function acknowledgementCopy(site: Site, facts: AcknowledgementFacts) {
         ];
   return {
     subject: `We have your quote request ${facts.reference} — ${site.name}`,
-    greeting: `Dear ${facts.customerName},`,
+    greeting: `Dear ${greetingName(facts.customerName) ?? "customer"},`,
     paragraphs: [
       `Thank you for your quote request. Your reference is ${facts.reference}.`,
       `We received ${plural(facts.partsLines, "parts line", "parts lines")} and ${plural(facts.files, "file", "files")}.`,

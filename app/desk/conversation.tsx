@@ -3,6 +3,7 @@ import { cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { splitQuoted } from "#app/mail-in/quoted.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
+import { stripBidiControls } from "#app/quote/schema.ts";
 
 type When = Date | string;
 export type ConversationFile = {
@@ -54,7 +55,7 @@ export function FileList({ files }: { files: ConversationFile[] }) {
               className="font-semibold text-steel underline"
               download={file.contentType === "application/pdf" ? "" : undefined}
             >
-              {file.fileName}
+              <bdi>{file.fileName}</bdi>
             </a>{" "}
             <span className="text-slate-700">
               ({file.contentType}, {formatBytes(file.size)})
@@ -74,11 +75,11 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
       className={`mt-1 rounded-md border p-3 break-words ${incoming ? "border-steel bg-mist" : "border-slate-200 bg-white"}`}
     >
       <p className="font-semibold">
-        {incoming
-          ? `E-mail from ${message.fromAddress || "the buyer"}`
-          : `E-mail from ${message.sentByName ?? "the desk"}`}
+        E-mail from <bdi>{incoming ? message.fromAddress || "the buyer" : (message.sentByName ?? "the desk")}</bdi>
       </p>
-      <p className="text-sm text-slate-800">Subject: {message.subject}</p>
+      <p className="text-sm text-slate-800">
+        Subject: <bdi>{message.subject}</bdi>
+      </p>
       {incoming ? null : (
         <p className="text-sm text-slate-700">
           {message.sentAt ? `Sent ${formatDateTime(message.sentAt)}` : "Waiting to be sent"}
@@ -93,14 +94,18 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
       {message.html ? (
         // Sanitised when it arrived (app/mail-in/read.server.ts): structure and links only, nothing live.
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on arrival, and the CSP allows no inline script
-        <div className="mail-html mt-2" dangerouslySetInnerHTML={{ __html: message.html }} />
+        <div className="mail-html mt-2" dir="auto" dangerouslySetInnerHTML={{ __html: message.html }} />
       ) : (
-        <p className="mt-2 whitespace-pre-wrap">{fresh || "(no text)"}</p>
+        <p className="mt-2 whitespace-pre-wrap" dir="auto">
+          {fresh || "(no text)"}
+        </p>
       )}
       {quoted ? (
         <details className="mt-2">
           <summary className="cursor-pointer font-semibold text-steel">Earlier messages it quotes</summary>
-          <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{quoted}</p>
+          <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700" dir="auto">
+            {quoted}
+          </p>
         </details>
       ) : null}
       {files.length > 0 ? <FileList files={files} /> : null}
@@ -109,7 +114,10 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
           <p className="mt-2 text-sm font-semibold">Not kept here (still in the e-mail in the sales mailbox):</p>
           <ul className="list-disc pl-5 text-sm">
             {message.notKept.map((why) => (
-              <li key={why}>{why}</li>
+              // Names a file as the buyer's mail named it: no direction control may turn it round.
+              <li key={why} dir="auto">
+                {stripBidiControls(why)}
+              </li>
             ))}
           </ul>
         </>
@@ -160,11 +168,13 @@ export function Conversation({
             {entry.kind === "event" ? (
               <>
                 <p>
-                  <span className="font-semibold">{entry.event.actorName ?? "The system"}</span>{" "}
-                  {eventText(entry.event)}
+                  <bdi className="font-semibold">{entry.event.actorName ?? "The system"}</bdi> {eventText(entry.event)}
                 </p>
                 {entry.event.kind === "note" ? (
-                  <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 break-words whitespace-pre-wrap">
+                  <blockquote
+                    className="mt-1 border-l-4 border-slate-300 pl-3 break-words whitespace-pre-wrap"
+                    dir="auto"
+                  >
                     {String(entry.event.detail.text ?? "")}
                   </blockquote>
                 ) : null}

@@ -107,8 +107,13 @@ function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
           </Link>
         </p>
         <p className="min-w-0 break-words">
-          <span className="font-semibold">{row.customerName}</span>
-          {row.company ? <span className="text-slate-700"> · {row.company}</span> : null}
+          <bdi className="font-semibold">{row.customerName}</bdi>
+          {row.company ? (
+            <span className="text-slate-700">
+              {" · "}
+              <bdi>{row.company}</bdi>
+            </span>
+          ) : null}
         </p>
         <p className="flex flex-wrap items-center gap-2 md:justify-end">
           <CustomerRepliedBadge at={row.customerRepliedAt} />
@@ -119,7 +124,14 @@ function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
           <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt, now)}</time>
         </p>
         <p className="text-sm text-slate-700">
-          {categoryLabel(row.category ?? undefined)} · {row.ownerName ? `Owner: ${row.ownerName}` : "No owner"}
+          {categoryLabel(row.category ?? undefined)} ·{" "}
+          {row.ownerName ? (
+            <>
+              Owner: <bdi>{row.ownerName}</bdi>
+            </>
+          ) : (
+            "No owner"
+          )}
         </p>
         <p className="md:text-right">
           <ResponseClock quote={row} now={now} />

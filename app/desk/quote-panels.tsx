@@ -107,8 +107,12 @@ export function HistoryPanel({
                 {row.reference}
               </Link>{" "}
               <span className="text-slate-700">
-                {formatDateTime(row.createdAt)} · {statusLabels[row.status]} ·{" "}
-                {row.sameBuyer ? row.customerName : `${row.customerName}, ${row.company ?? ""}`}
+                {formatDateTime(row.createdAt)} · {statusLabels[row.status]} · <bdi>{row.customerName}</bdi>
+                {row.sameBuyer || !row.company ? null : (
+                  <>
+                    , <bdi>{row.company}</bdi>
+                  </>
+                )}
               </span>
             </li>
           ))}
@@ -166,7 +170,11 @@ export function ConfirmMerge({
       id="confirm-merge"
       tone="danger"
       className="mt-3"
-      title={`Merge ${other.reference} (${other.customerName}) into ${into}?`}
+      title={
+        <>
+          Merge {other.reference} (<bdi>{other.customerName}</bdi>) into {into}?
+        </>
+      }
       text={`Its parts lines and files move to ${into}, and ${other.reference} becomes a link to it. This cannot be undone.`}
     >
       <Form method="post">

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type * as z from "zod/mini";
-import { parseForm } from "#app/lib/parse-form.ts";
+import { parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
 
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -17,14 +17,19 @@ export async function readFormData(request: Request) {
   return formData;
 }
 
-/** A desk form post read with its shared schema. */
-export async function readForm<Schema extends z.ZodMiniType>(request: Request, schema: Schema) {
+/** A desk form post read with its shared schema; a post none of the desk's forms makes gets a short 400. */
+export async function readForm<Schema extends z.ZodMiniObject>(request: Request, schema: Schema) {
   const formData = await readFormData(request);
-  return { formData, submission: parseForm(formData, schema) };
+  try {
+    return { formData, submission: parseSentForm(formData, schema) };
+  } catch (error) {
+    if (!(error instanceof UnreadableFormError)) throw error;
+    throw data(`400: ${error.message}`, { status: 400 });
+  }
 }
 
 /** Field messages with 422; passwords are never sent back. */
-export function invalid(submission: ReturnType<typeof parseForm>, formErrors?: string[], status = 422) {
+export function invalid(submission: ReturnType<typeof parseSentForm>, formErrors?: string[], status = 422) {
   return data(
     { result: submission.reply({ hideFields: ["password", "confirm"], ...(formErrors ? { formErrors } : {}) }) },
     { status },

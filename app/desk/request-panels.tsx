@@ -39,22 +39,22 @@ type Notification = {
 
 const contactLink = "font-semibold text-steel underline underline-offset-2";
 
-/** Everything the buyer sent, as they sent it. */
+/** Everything the buyer sent, as they sent it: each piece isolated, so none can turn the text around it. */
 export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Line[]; files: ConversationFile[] }) {
   const fields: [string, ReactNode][] = [
-    ["Name", quote.customerName],
+    ["Name", <bdi key="name">{quote.customerName}</bdi>],
     [
       "E-mail",
       <a key="email" href={`mailto:${quote.email}`} className={contactLink}>
-        {quote.email}
+        <bdi>{quote.email}</bdi>
       </a>,
     ],
-    ["Company", quote.company ?? "Not given"],
+    ["Company", quote.company ? <bdi key="company">{quote.company}</bdi> : "Not given"],
     [
       "Phone",
       quote.phone ? (
         <a key="phone" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`} className={contactLink}>
-          {quote.phone}
+          <bdi>{quote.phone}</bdi>
         </a>
       ) : (
         "Not given"
@@ -78,7 +78,9 @@ export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Li
         ))}
       </dl>
       <h3 className="mt-4 font-semibold text-slate-700">Requirements</h3>
-      <p className="mt-1 break-words whitespace-pre-wrap">{quote.requirements}</p>
+      <p className="mt-1 break-words whitespace-pre-wrap" dir="auto">
+        {quote.requirements}
+      </p>
       {lines.length > 0 ? (
         <>
           <h3 className="mt-4 font-semibold text-slate-700">Parts list</h3>
@@ -100,9 +102,11 @@ export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Li
               <tbody>
                 {lines.map((line) => (
                   <tr key={line.id} className="border-b border-slate-100">
-                    <td className="py-1 pr-3 break-all">{line.part}</td>
+                    <td className="py-1 pr-3 break-all">
+                      <bdi>{line.part}</bdi>
+                    </td>
                     <td className="py-1 pr-3">{line.quantity}</td>
-                    <td className="py-1">{line.brand ?? "—"}</td>
+                    <td className="py-1">{line.brand ? <bdi>{line.brand}</bdi> : "—"}</td>
                   </tr>
                 ))}
               </tbody>

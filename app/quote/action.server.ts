@@ -3,14 +3,14 @@ import { data, type RouterContextProvider } from "react-router";
 import { clientKey } from "#app/lib/client-key.server.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
-import { parseForm } from "#app/lib/parse-form.ts";
+import { parseSentForm } from "#app/lib/parse-form.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
 import { type PartsLine, quoteFieldsWithLinesAndGuardsSchema } from "#app/quote/parts.ts";
 import { type AttachmentRecord, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
 import { judgeSpam } from "#app/quote/spam.server.ts";
-import { type ReceivedFile, readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
+import { type QuoteForm, type ReceivedFile, readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -49,8 +49,9 @@ export async function quoteAction({
   }
 
   const services = context.get(servicesContext);
-  // Counted before the body is read: parsing and re-encoding photos is the expensive part, so a client
-  // over its quota is refused before any of it. A form the schema rejects gives its count back.
+  // Counted before the body is read, so a client over its quota is refused before any of it is parsed. A
+  // request refused before its photos are opened (re-encoding them is the expensive part) gives its count
+  // back: a buyer is never locked out by forms we refused, and such a refusal costs us little.
   const quotaKey = `quote:${clientKey(context.get(clientAddressContext) ?? "unknown")}`;
   const limit = await services.rateLimiter.hit(quotaKey);
   if (!limit.allowed) {
@@ -60,17 +61,24 @@ export async function quoteAction({
       { "Retry-After": String(limit.retryAfterSeconds) },
     );
   }
-  let form: Awaited<ReturnType<typeof readQuoteForm>>;
+  const outcome = await receive(request, context);
+  if (!outcome.counted) await services.rateLimiter.undo(quotaKey);
+  return outcome.reply;
+}
+
+type Outcome = { reply: Awaited<ReturnType<typeof handleForm>>["reply"]; counted: boolean };
+
+/** Reads the form and its files (each refused at its first bytes unless a photo or a PDF), then handles it. */
+async function receive(request: Request, context: Readonly<RouterContextProvider>): Promise<Outcome> {
+  let form: QuoteForm;
   try {
-    form = await readQuoteForm(request, services.incomingDir);
+    form = await readQuoteForm(request, context.get(servicesContext).incomingDir);
   } catch (error) {
-    if (error instanceof UploadError) return rejected(error.status, error.message);
+    if (error instanceof UploadError) return { reply: rejected(error.status, error.message), counted: false };
     throw error;
   }
   try {
-    const reply = await handleForm(form.formData, form.files, request, context);
-    if (reply.init?.status === 422 || reply.init?.status === 400) await services.rateLimiter.undo(quotaKey);
-    return reply;
+    return await handleForm(form, request, context);
   } finally {
     // Whatever was not moved into storage (a refusal, an error) goes now.
     await form.discard();
@@ -99,28 +107,50 @@ async function removeFiles(storage: FileStorage, records: AttachmentRecord[]) {
   await Promise.allSettled(records.map((record) => storage.delete(record.storageKey)));
 }
 
-async function handleForm(
-  formData: FormData,
+/** The form's fields checked, before any photo is opened; undefined for a post the form cannot have made. */
+function readFields(formData: FormData) {
+  try {
+    return parseSentForm(formData, quoteFieldsWithLinesAndGuardsSchema);
+  } catch {
+    // Only a hand-made post goes beyond the form's bounds or carries an intent that cannot be read.
+    return undefined;
+  }
+}
+
+/** Photos are opened (and the request counted) only for a form whose fields are good. */
+async function handleForm(form: QuoteForm, request: Request, context: Readonly<RouterContextProvider>) {
+  const submission = readFields(form.formData);
+  if (!submission) {
+    return {
+      reply: rejected(400, "We could not read that form. Please reload the page and try again."),
+      counted: false,
+    };
+  }
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    return {
+      reply: data<QuoteReply<typeof result>>({ ok: false, kind: "invalid", result }, { status: 422 }),
+      counted: false,
+    };
+  }
+  let files: ReceivedFile[];
+  try {
+    files = await form.open();
+  } catch (error) {
+    if (!(error instanceof UploadError)) throw error;
+    return { reply: rejected(error.status, error.message), counted: true };
+  }
+  return { reply: await storeRequest(submission, files, request, context), counted: true };
+}
+
+async function storeRequest(
+  submission: Extract<NonNullable<ReturnType<typeof readFields>>, { status: "success" }>,
   files: ReceivedFile[],
   request: Request,
   context: Readonly<RouterContextProvider>,
 ) {
   const services = context.get(servicesContext);
   const clientAddress = context.get(clientAddressContext) ?? "unknown";
-
-  let submission: ReturnType<typeof parseForm<typeof quoteFieldsWithLinesAndGuardsSchema>>;
-  try {
-    submission = parseForm(formData, quoteFieldsWithLinesAndGuardsSchema);
-  } catch {
-    // Only a hand-made post carries an intent (add or remove a line) that cannot be read.
-    return rejected(400, "We could not read that form. Please reload the page and try again.");
-  }
-  if (submission.status !== "success") {
-    return data<QuoteReply<ReturnType<typeof submission.reply>>>(
-      { ok: false, kind: "invalid", result: submission.reply() },
-      { status: 422 },
-    );
-  }
 
   const { formToken, website, lines, ...quote } = submission.value;
   const spam = judgeSpam({ honeypot: website, formToken, secret: services.formTokenSecret });

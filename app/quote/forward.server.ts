@@ -1,5 +1,11 @@
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
-import { attachedFiles, extrasText, type QuoteExtrasRecord, type QuoteRecord } from "#app/quote/mail.server.ts";
+import {
+  attachedFiles,
+  extrasText,
+  headerText,
+  type QuoteExtrasRecord,
+  type QuoteRecord,
+} from "#app/quote/mail.server.ts";
 
 const forwardTimeoutMs = 10_000;
 
@@ -34,7 +40,7 @@ export async function forwardQuote(
   if (options.storage) {
     for (const file of attachedFiles(extras.attachments ?? [])) {
       const bytes = await readStored(options.storage, file.storageKey);
-      form.append("attachment", new Blob([bytes], { type: file.contentType }), file.fileName);
+      form.append("attachment", new Blob([bytes], { type: file.contentType }), headerText(file.fileName));
     }
   }
   const response = await fetchImpl(url, {

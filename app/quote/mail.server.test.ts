@@ -3,7 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
-import { composeQuoteEmail, createMailer, escapeHtml, headerText, type QuoteRecord } from "#app/quote/mail.server.ts";
+import { composeSalesEmail } from "#app/quotation/email.server.ts";
+import { cleanFileName } from "#app/quote/attachments.ts";
+import {
+  composeAcknowledgement,
+  composeQuoteEmail,
+  createMailer,
+  escapeHtml,
+  headerText,
+  mailAttachments,
+  type QuoteRecord,
+} from "#app/quote/mail.server.ts";
 import { parseMail, type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
 const config = readConfig({ NODE_ENV: "test" });
@@ -32,6 +42,49 @@ describe("headerText", () => {
   it("removes line breaks and control characters", () => {
     expect(headerText("Eve\r\nBcc: x@evil.example")).toBe("Eve Bcc: x@evil.example");
     expect(headerText("a\u2028b\u0000c\td")).toBe("a b c d");
+  });
+});
+
+describe("direction controls", () => {
+  // Each of them, as an attacker would place it: before a reversed extension or company name.
+  const controls = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+  const marks = ["\u200E", "\u200F", "\u061C"];
+  const bidi = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/;
+  const sneaky = (text: string) => [...controls, ...marks].map((control) => `${control}${text}`).join(" ");
+
+  it("are kept out of stored file names", () => {
+    expect(cleanFileName(`invoice\u202Efdp.exe`)).not.toMatch(bidi);
+    expect(cleanFileName(sneaky("piz.pdf"))).not.toMatch(bidi);
+  });
+
+  it("are kept out of every header we write: subjects, display names, attachment names", async () => {
+    const quote = record({ customerName: sneaky("dtl sdooF nreveS"), reference: "Q-261122-7F3K9" });
+    const notification = composeQuoteEmail(quote, config);
+    const acknowledgement = composeAcknowledgement(quote, config);
+    const reply = composeSalesEmail({
+      buyer: quote,
+      subject: sneaky("Your parts"),
+      body: "Thank you",
+      messageId: "<r1@wrekin-mro.example>",
+      senderName: sneaky("Sam"),
+      site: config.site,
+    });
+    const files = await mailAttachments(
+      [{ fileName: sneaky("piz.exe.pdf"), contentType: "application/pdf", size: 10, storageKey: "k" }],
+      async () => Buffer.from("%PDF-1.4"),
+    );
+    const headers = [
+      notification.subject,
+      JSON.stringify(notification.replyTo),
+      JSON.stringify(notification.from),
+      acknowledgement.subject,
+      reply.subject,
+      JSON.stringify(reply.from),
+      ...files.map((file) => file.filename),
+    ];
+    expect(String(notification.subject)).toContain("dtl sdooF nreveS");
+    expect(files.map((file) => file.filename)).toEqual([expect.stringContaining("piz.exe.pdf")]);
+    for (const header of headers) expect(String(header)).not.toMatch(bidi);
   });
 });
 

@@ -7,7 +7,7 @@ import type { Config } from "#app/lib/env.server.ts";
 import { formatFullDateTime } from "#app/lib/london-time.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import { categoryLabel, stripBidiControls, urgencyLabel } from "#app/quote/schema.ts";
 import { possibleSpamFlag, spamReasonText } from "#app/quote/spam.server.ts";
 import type { OutboxMessage, quotes } from "#db/schema.ts";
 
@@ -19,10 +19,11 @@ export type QuoteRecord = Pick<
 
 /**
  * Makes text safe for a header on its own, whatever nodemailer does: a CR or LF could start a new
- * header (Bcc: …), other control characters have no business there either.
+ * header (Bcc: …), other control characters have no business there either, and a direction control
+ * would turn a subject or a file name around in the reader's mail client.
  */
 export function headerText(value: string) {
-  return value
+  return stripBidiControls(value)
     .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ")
     .replace(/ {2,}/g, " ")
     .trim();
@@ -55,6 +56,17 @@ export function attachedFiles(files: AttachmentSummary[]) {
     total += file.size;
     return true;
   });
+}
+
+/** The files that travel with a notification, named for a mail header (no line break, no direction control). */
+export function mailAttachments(files: AttachmentSummary[], read: (storageKey: string) => Promise<Buffer>) {
+  return Promise.all(
+    attachedFiles(files).map(async (file) => ({
+      filename: headerText(file.fileName),
+      contentType: file.contentType,
+      content: await read(file.storageKey),
+    })),
+  );
 }
 
 const kindOf = (contentType: string) => (contentType === "application/pdf" ? "PDF" : "photo");

@@ -7,11 +7,11 @@ import { sentQuotation } from "#app/quotation/quotation.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
 import { forwardQuote, readStored } from "#app/quote/forward.server.ts";
 import {
-  attachedFiles,
   composeAcknowledgement,
   composeQuoteEmail,
   composeStaffEmail,
   type createMailer,
+  mailAttachments,
   type QuoteExtrasRecord,
 } from "#app/quote/mail.server.ts";
 import type { Db } from "#db/client.server.ts";
@@ -159,16 +159,7 @@ export const createSender = (options: SenderOptions) => async (message: Claimed)
   if (message.kind === "email") {
     const email = composeQuoteEmail(message.quote, config, extras);
     const { storage } = options;
-    if (storage) {
-      const files = attachedFiles(extras.attachments ?? []);
-      email.attachments = await Promise.all(
-        files.map(async (file) => ({
-          filename: file.fileName,
-          contentType: file.contentType,
-          content: await readStored(storage, file.storageKey),
-        })),
-      );
-    }
+    if (storage) email.attachments = await mailAttachments(extras.attachments ?? [], (key) => readStored(storage, key));
     await mailer.send(email, message.quote.reference);
     return;
   }

@@ -1,7 +1,8 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
-import { acknowledgementsPerDay } from "#app/content/acknowledgement.ts";
+import { and, count, eq, gt, type SQL, sql } from "drizzle-orm";
+import { acknowledgementsPerClientPerDay, acknowledgementsPerDay } from "#app/content/acknowledgement.ts";
 import { searchKeys } from "#app/desk/search-keys.ts";
 import { hashIp } from "#app/lib/client-key.server.ts";
+import { mailboxKey } from "#app/quote/mailbox-key.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
 import { newReference } from "#app/quote/reference.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
@@ -36,31 +37,37 @@ export type StoreMeta = {
   ipSalt: string;
   /** config.quoteForwardUrl is set: queue a forward to the external form service too. */
   forward: boolean;
-  /** E-mail the buyer an acknowledgement (never when held as spam; at most acknowledgementsPerDay an address). */
+  /**
+   * E-mail the buyer an acknowledgement: never when held as spam, at most acknowledgementsPerDay to one mailbox
+   * and acknowledgementsPerClientPerDay for one client address.
+   */
   acknowledge: boolean;
 };
 
 const userAgentMaxLength = 300;
 
-/**
- * Whether the buyer gets an acknowledgement: at most acknowledgementsPerDay to one address in 24 hours.
- * Requests from the same address wait for each other here, so two at once cannot both take the last one.
- */
-async function acknowledgementDue(tx: Tx, email: string) {
-  const address = email.trim().toLowerCase();
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`acknowledgement:${address}`}))`);
+/** Acknowledgements queued in the last 24 hours for requests matching `which`. */
+async function acknowledgementsSince(tx: Tx, which: SQL) {
   const [sent] = await tx
     .select({ n: count() })
     .from(outbox)
     .innerJoin(quotes, eq(outbox.quoteId, quotes.id))
-    .where(
-      and(
-        eq(outbox.kind, "acknowledgement"),
-        sql`lower(${quotes.email}) = ${address}`,
-        gt(outbox.createdAt, sql`now() - interval '1 day'`),
-      ),
-    );
-  return (sent?.n ?? 0) < acknowledgementsPerDay;
+    .where(and(eq(outbox.kind, "acknowledgement"), which, gt(outbox.createdAt, sql`now() - interval '1 day'`)));
+  return sent?.n ?? 0;
+}
+
+/**
+ * Whether the buyer gets an acknowledgement: at most acknowledgementsPerDay to one mailbox (however its
+ * address is spelt) and acknowledgementsPerClientPerDay asked for from one client address, in 24 hours.
+ * Requests for the same mailbox or from the same client wait for each other here (mailbox first, so two
+ * cannot wait for each other), and two at once cannot both take the last one.
+ */
+async function acknowledgementDue(tx: Tx, mailbox: string, clientHash: string | null) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`acknowledgement:${mailbox}`}))`);
+  if ((await acknowledgementsSince(tx, eq(quotes.mailboxKey, mailbox))) >= acknowledgementsPerDay) return false;
+  if (clientHash === null) return true;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`acknowledgement-client:${clientHash}`}))`);
+  return (await acknowledgementsSince(tx, eq(quotes.sourceIpHash, clientHash))) < acknowledgementsPerClientPerDay;
 }
 
 /**
@@ -85,6 +92,7 @@ export async function storeQuote(
     status: meta.spam ? ("spam" as const) : ("new" as const),
     spamReasons: meta.spamReasons ?? [],
     sourceIpHash: meta.sourceIp ? hashIp(meta.sourceIp, meta.ipSalt) : null,
+    mailboxKey: mailboxKey(quote.email),
     userAgent: meta.userAgent ? Array.from(meta.userAgent).slice(0, userAgentMaxLength).join("") : null,
     idempotencyKey: meta.idempotencyKey,
     searchKeys: searchKeys(
@@ -125,7 +133,7 @@ export async function storeQuote(
         await tx.insert(attachments).values(extras.attachments.map((file) => ({ ...file, quoteId: row.id })));
       }
       const queued =
-        meta.acknowledge && !meta.spam && (await acknowledgementDue(tx, quote.email))
+        meta.acknowledge && !meta.spam && (await acknowledgementDue(tx, values.mailboxKey, values.sourceIpHash))
           ? [...kinds, "acknowledgement" as const]
           : kinds;
       if (queued.length > 0) {

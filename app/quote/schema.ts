@@ -36,6 +36,15 @@ const singleLine = (value: string) => !/[\r\n]/.test(value);
  */
 const unreadable = /(?![\t\n\r])\p{Cc}|\p{Cs}|\uFFFD/gu;
 export const cleanText = (value: string) => value.replace(unreadable, " ");
+
+/**
+ * Direction controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the LRM, RLM and
+ * ALM marks) turn the text after them around wherever it is shown: a file named `invoice` + U+202E +
+ * `fdp.exe` reads as `invoiceexe.pdf`.
+ * Kept out of what we write where nothing can isolate them (file names, mail headers).
+ */
+const bidiControls = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+export const stripBidiControls = (value: string) => value.replace(bidiControls, "");
 const clean = () => z.overwrite(cleanText);
 
 export const messages = {

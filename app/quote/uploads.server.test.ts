@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
-import { samplePdf as pdf, type UploadPart, uploadForm } from "#test/uploads.ts";
+import { samplePdf as pdf, phonePhoto, type UploadPart, uploadForm } from "#test/uploads.ts";
 
 const MB = 1024 * 1024;
 let dir: string;
@@ -24,10 +24,21 @@ describe("readQuoteForm", () => {
     const form = await read([{ name: "a.pdf", bytes: pdf }], { "lines[0].part": "6205" });
     expect(form.formData.get("customerName")).toBe("Sam");
     expect(form.formData.get("lines[0].part")).toBe("6205");
-    expect(form.files.map((file) => [file.fileName, file.contentType, file.size])).toEqual([
+    const files = await form.open();
+    expect(files.map((file) => [file.fileName, file.contentType, file.size])).toEqual([
       ["a.pdf", "application/pdf", pdf.length],
     ]);
-    expect(fs.readdirSync(dir)).toEqual([path.basename(form.files[0]?.localPath ?? "")]);
+    expect(fs.readdirSync(dir)).toEqual([path.basename(files[0]?.localPath ?? "")]);
+    await form.discard();
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it("opens no photo while reading: one that cannot be opened is refused only when the files are opened", async () => {
+    const broken = Buffer.concat([(await phonePhoto(64, 64)).subarray(0, 200), Buffer.alloc(5000, 7)]);
+    const form = await read([{ name: "pump.jpg", bytes: broken }]);
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+    const error = await form.open().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 422, message: expect.stringMatching(/could not be opened as a photo/) });
     await form.discard();
     expect(fs.readdirSync(dir)).toEqual([]);
   });

@@ -7,10 +7,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { Busboy } from "@fastify/busboy";
-import { fileTypeFromFile } from "file-type";
 import pLimit from "p-limit";
 import sharp from "sharp";
 import { attachmentField, attachmentRules, cleanFileName, formatBytes } from "#app/quote/attachments.ts";
+import { typeGate } from "#app/quote/file-type-gate.server.ts";
 import { decodeHeic, HeicTooLargeError } from "#app/quote/heic.server.ts";
 
 /** Decoded size a photo may have: a 48-megapixel phone photo fits, a decompression bomb does not. */
@@ -60,6 +60,12 @@ const images: Record<string, StoredImage> = {
   "image/heif": { extension: "jpg", format: "jpeg", heic: true },
 };
 
+/** Every type the form accepts, as its first bytes show it: the name and the declared type never count. */
+const acceptedTypes = new Set<string>(attachmentRules.types);
+
+const notAccepted = (name: string) =>
+  new UploadError(415, `“${name}” is not a photo or a PDF. Attach JPEG, PNG, WebP or HEIC photos, or PDF drawings.`);
+
 export const limitMessages = {
   files: `Attach up to ${attachmentRules.maxFiles} files.`,
   fileSize: `Each file can be up to ${formatBytes(attachmentRules.maxFileBytes)}.`,
@@ -96,10 +102,11 @@ async function reencode(inputPath: string, outputPath: string, image: StoredImag
   }
 }
 
-type Incoming = { localPath: string; size: number; sha256: string };
+/** A file as sent, in the incoming folder; `type` is what its first bytes show (none for an empty file). */
+type Incoming = { localPath: string; size: number; sha256: string; sentName: string; type?: string };
 
-/** Writes one file part to the incoming folder as it arrives; a part cut short leaves no file. */
-async function writeIncoming(stream: Readable, dir: string): Promise<Incoming> {
+/** Writes one file part to the incoming folder as it arrives; a part cut short or refused leaves no file. */
+async function writeIncoming(stream: Readable, dir: string, sentName: string): Promise<Incoming> {
   const localPath = path.join(dir, `${crypto.randomBytes(16).toString("hex")}.part`);
   const hash = crypto.createHash("sha256");
   let size = 0;
@@ -107,29 +114,28 @@ async function writeIncoming(stream: Readable, dir: string): Promise<Incoming> {
     size += chunk.length;
     hash.update(chunk);
   });
+  const gate = typeGate(acceptedTypes, () => notAccepted(cleanFileName(sentName)));
   const out = createWriteStream(localPath, { mode: 0o600 });
   try {
-    await pipeline(stream, out);
+    await pipeline(stream, gate, out);
   } catch (error) {
     if (!out.closed) await once(out, "close").catch(() => {});
     await fs.rm(localPath, { force: true });
     throw error;
   }
-  return { localPath, size, sha256: hash.digest("hex") };
+  return { localPath, size, sha256: hash.digest("hex"), sentName, type: gate.type };
 }
 
-/** Checks a written file by its bytes and re-encodes photos; the file as sent is removed either way. */
-async function check(written: Incoming, sentName: string): Promise<ReceivedFile | undefined> {
-  const fileName = cleanFileName(sentName);
+/** Re-encodes a received photo or keeps a PDF as sent; the file as sent is removed either way. */
+async function check(written: Incoming): Promise<ReceivedFile | undefined> {
+  const fileName = cleanFileName(written.sentName);
   try {
     if (written.size === 0) {
       // A file input left empty still sends a nameless empty part: that is no attachment at all.
-      if (!sentName) return undefined;
+      if (!written.sentName) return undefined;
       throw new UploadError(422, `“${fileName}” is empty. Please choose the file again.`);
     }
-    // The bytes decide, never the name or the declared type.
-    const sniffed = await fileTypeFromFile(written.localPath);
-    const image = sniffed && images[sniffed.mime];
+    const image = images[written.type ?? ""];
     if (image) {
       const outputPath = `${written.localPath}.${image.extension}`;
       const encoded = await decoding(() => reencode(written.localPath, outputPath, image, fileName));
@@ -144,7 +150,7 @@ async function check(written: Incoming, sentName: string): Promise<ReceivedFile 
         sha256: written.sha256,
       };
     }
-    if (sniffed?.mime === "application/pdf") {
+    if (written.type === "application/pdf") {
       const outputPath = `${written.localPath}.pdf`;
       await fs.rename(written.localPath, outputPath);
       return {
@@ -157,10 +163,7 @@ async function check(written: Incoming, sentName: string): Promise<ReceivedFile 
         height: null,
       };
     }
-    throw new UploadError(
-      415,
-      `“${fileName}” is not a photo or a PDF. Attach JPEG, PNG, WebP or HEIC photos, or PDF drawings.`,
-    );
+    throw notAccepted(fileName);
   } finally {
     await fs.rm(written.localPath, { force: true });
   }
@@ -169,23 +172,21 @@ async function check(written: Incoming, sentName: string): Promise<ReceivedFile 
 /** Checks a file that came some other way (an e-mail's attachment) exactly like an uploaded one. */
 export async function receiveBytes(bytes: Uint8Array, sentName: string, dir: string) {
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  return check(await writeIncoming(Readable.from([bytes]), dir), sentName);
+  return check(await writeIncoming(Readable.from([bytes]), dir, sentName));
 }
 
 const unreadable = () => new UploadError(400, "We could not read that form. Please reload the page and try again.");
 
 /**
  * Parses the form as it arrives. Each file streams to the incoming folder in small chunks (never whole in
- * memory) and is checked and re-encoded there, one at a time, while the rest of the body is still read;
- * only its description is kept. Settles only when every file task has settled, so that a refusal can
- * remove everything that was written.
+ * memory) once its first bytes show an accepted type; only its description is kept. Settles only when every
+ * file task has settled, so that a refusal can remove everything that was written.
  */
-function parse(source: Readable, headers: Headers, dir: string, files: ReceivedFile[]) {
+function parse(source: Readable, headers: Headers, dir: string, files: Incoming[]) {
   return new Promise<FormData>((resolve, reject) => {
     const formData = new FormData();
     const tasks: Promise<unknown>[] = [];
     const streams = new Set<Readable>();
-    let checks: Promise<void> = Promise.resolve();
     let failure: unknown;
     let fileCount = 0;
     let fileBytes = 0;
@@ -235,17 +236,12 @@ function parse(source: Readable, headers: Headers, dir: string, files: ReceivedF
       stream.on("limit", () => fail(new UploadError(413, limitMessages.fileSize)));
       // Files under any other name are read past and forgotten.
       if (fieldName !== attachmentField) return stream.resume();
-      const previous = checks;
-      const task = writeIncoming(stream, dir)
+      const task = writeIncoming(stream, dir, sentName ?? "")
         .finally(() => streams.delete(stream))
-        .then(async (incoming) => {
-          await previous;
-          if (failure) return void (await fs.rm(incoming.localPath, { force: true }));
-          const received = await check(incoming, sentName ?? "");
-          if (received) files.push(received);
+        .then((incoming) => {
+          files.push(incoming);
         })
         .catch(fail);
-      checks = task;
       tasks.push(task);
     });
     parser.on("partsLimit", () => fail(unreadable()));
@@ -260,20 +256,47 @@ function parse(source: Readable, headers: Headers, dir: string, files: ReceivedF
   });
 }
 
-export type QuoteForm = { formData: FormData; files: ReceivedFile[]; discard(): Promise<void> };
+export type QuoteForm = {
+  formData: FormData;
+  /**
+   * Re-encodes the photos (one at a time) and keeps the PDFs: the expensive part, so only for a form already
+   * known to be good. A photo that cannot be opened is refused with UploadError.
+   */
+  open(): Promise<ReceivedFile[]>;
+  /** Removes whatever of the files was not moved into storage. */
+  discard(): Promise<void>;
+};
 
-/** Reads the quote form; any refusal removes every file already received and reads out the body. */
+/**
+ * Reads the quote form: its fields, and its files into the incoming folder, each refused at its first bytes
+ * unless it is a photo or a PDF. Any refusal removes every file already received and reads out the body.
+ */
 export async function readQuoteForm(request: Request, incomingDir: string): Promise<QuoteForm> {
   await fs.mkdir(incomingDir, { recursive: true, mode: 0o700 });
-  const files: ReceivedFile[] = [];
+  const incoming: Incoming[] = [];
+  const opened: ReceivedFile[] = [];
   const discard = async () => {
-    await Promise.all(files.map((file) => fs.rm(file.localPath, { force: true })));
+    const paths = [...incoming.splice(0), ...opened].map((file) => file.localPath);
+    await Promise.all(paths.map((file) => fs.rm(file, { force: true })));
+  };
+  const open = async () => {
+    try {
+      // Taken off the list first: check() removes the file as sent whatever happens.
+      for (let file = incoming.shift(); file; file = incoming.shift()) {
+        const received = await check(file);
+        if (received) opened.push(received);
+      }
+      return opened;
+    } catch (error) {
+      await discard();
+      throw error;
+    }
   };
   const source = request.body
     ? Readable.fromWeb(request.body as import("node:stream/web").ReadableStream<Uint8Array>)
     : Readable.from([]);
   try {
-    return { formData: await parse(source, request.headers, incomingDir, files), files, discard };
+    return { formData: await parse(source, request.headers, incomingDir, incoming), open, discard };
   } catch (error) {
     await discard();
     // Read what is left of a refused body, within the body limit, so that the browser sees our answer.

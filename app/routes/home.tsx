@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { ContactSection } from "#app/components/contact-section.tsx";
 import { Static } from "#app/components/static.tsx";
 import * as home from "#app/content/home.ts";
@@ -35,8 +36,13 @@ export function loader() {
   );
 }
 
-export function action(args: Route.ActionArgs) {
-  return quoteAction(args);
+export async function action(args: Route.ActionArgs) {
+  const reply = await quoteAction(args);
+  // A post the form cannot have made gets the short error page, not the whole home page again.
+  if (reply.init?.status === 400 && !reply.data.ok && reply.data.kind === "rejected") {
+    throw data(`400: ${reply.data.message}`, { status: 400 });
+  }
+  return reply;
 }
 
 /** Lets a rate-limited answer carry its Retry-After header. */

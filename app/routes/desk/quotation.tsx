@@ -119,7 +119,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
       </p>
       <h1 className="mt-3 text-2xl font-bold text-navy">Quotation for {quote.reference}</h1>
       <p className="mt-1 text-slate-700">
-        To {quote.name} &lt;{quote.email}&gt;. Prices in pounds, excluding VAT.
+        To <bdi>{quote.name}</bdi> &lt;<bdi>{quote.email}</bdi>&gt;. Prices in pounds, excluding VAT.
       </p>
       <div role="status" className="mt-3 min-h-6 font-semibold">
         {reply?.message ? <span className={reply.ok ? "text-green-800" : "text-red-700"}>{reply.message}</span> : null}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { parseForm, parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
+import { quoteFieldsWithLinesSchema } from "#app/quote/parts.ts";
+
+const form = (entries: [string, string][]) => new URLSearchParams(entries);
+const intent = (value: unknown): [string, string] => ["__intent__", JSON.stringify(value)];
+
+describe("parseSentForm", () => {
+  it("renumbers a list from 0 and the list button's intent with it", () => {
+    const submission = parseSentForm(
+      form([
+        ["customerName", "Sam"],
+        ["lines[3].part", "6205"],
+        ["lines[8].part", "SPA1250"],
+        intent({ type: "remove", payload: { name: "lines", index: 8 } }),
+      ]),
+      quoteFieldsWithLinesSchema,
+    );
+    expect(submission.payload.lines).toEqual([{ part: "6205" }]);
+  });
+
+  it("refuses what only a hand-made post carries: an index, a depth or an intent no form sends", () => {
+    for (const entries of [
+      [["lines[101].part", "x"]],
+      [["lines[0].part.a.b", "x"]],
+      [intent({ type: "update", payload: { name: "lines", value: [] } })],
+      [intent({ type: "remove", payload: { name: "lines", index: 1_000_000 } })],
+      [intent({ type: "insert", payload: { name: "notAField" } })],
+      [["__intent__", "{not json"]],
+    ] as [string, string][][]) {
+      expect(() => parseSentForm(form(entries), quoteFieldsWithLinesSchema), JSON.stringify(entries)).toThrow(
+        UnreadableFormError,
+      );
+    }
+  });
+});
+
+describe("parseForm", () => {
+  it("reads the browser's own intents, such as a pasted list", () => {
+    const lines = Array.from({ length: 50 }, (_, i) => ({ part: `PART-${i}-${"x".repeat(150)}`, quantity: "1" }));
+    const submission = parseForm(
+      form([["customerName", "Sam"], intent({ type: "update", payload: { name: "lines", value: lines } })]),
+      quoteFieldsWithLinesSchema,
+    );
+    expect(submission.payload.lines).toHaveLength(50);
+  });
+});
