@@ -35,9 +35,13 @@ function buildTwin() {
   fs.rmSync(root, { recursive: true, force: true });
   for (const part of ["client", "server"]) fs.cpSync(`build/${part}`, `${root}/build/${part}`, { recursive: true });
   fs.cpSync("server/index.js", `${root}/server/index.js`);
+  fs.cpSync("scripts/node-version.js", `${root}/scripts/node-version.js`);
   fs.cpSync("drizzle", `${root}/drizzle`, { recursive: true });
   // The copy's own `#build/*`: without it the import resolves through the project's package.json to build/.
-  fs.writeFileSync(`${root}/package.json`, JSON.stringify({ type: "module", imports: { "#build/*": "./build/*" } }));
+  fs.writeFileSync(
+    `${root}/package.json`,
+    JSON.stringify({ type: "module", imports: { "#build/*": "./build/*", "#scripts/*": "./scripts/*" } }),
+  );
   preparePages(`${root}/build`, (html) =>
     html
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
