@@ -22,6 +22,8 @@ type Message = {
   fromAddress: string | null;
   fromOther: boolean;
   automatic: boolean;
+  /** An incoming one: whether its mail server vouched for the sender; null for ours and older ones. */
+  senderVerified: "verified" | "failed" | "unknown" | null;
   notKept: string[];
   sentByName: string | null;
   createdAt: When;
@@ -74,11 +76,11 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
       className={`mt-1 rounded-md border p-3 break-words ${incoming ? "border-steel bg-mist" : "border-slate-200 bg-white"}`}
     >
       <p className="font-semibold">
-        {incoming
-          ? `E-mail from ${message.fromAddress || "the buyer"}`
-          : `E-mail from ${message.sentByName ?? "the desk"}`}
+        E-mail from <bdi>{incoming ? message.fromAddress || "the buyer" : (message.sentByName ?? "the desk")}</bdi>
       </p>
-      <p className="text-sm text-slate-800">Subject: {message.subject}</p>
+      <p className="text-sm text-slate-800">
+        Subject: <bdi>{message.subject}</bdi>
+      </p>
       {incoming ? null : (
         <p className="text-sm text-slate-700">
           {message.sentAt ? `Sent ${formatDateTime(message.sentAt)}` : "Waiting to be sent"}
@@ -86,6 +88,12 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
       )}
       {message.automatic ? (
         <p className="text-sm font-semibold text-slate-800">Automatic reply: it does not reopen the request.</p>
+      ) : null}
+      {message.senderVerified === "failed" ? (
+        <p className="text-sm font-semibold text-red-900">
+          Sender not verified: the receiving mail server could not confirm it came from this address. It does not reopen
+          the request or mark it “Customer replied”.
+        </p>
       ) : null}
       {message.fromOther ? (
         <p className="text-sm font-semibold text-amber-900">Not from the address on the request.</p>
