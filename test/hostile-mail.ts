@@ -83,10 +83,18 @@ export function bidiEverywhere(reference: string, n: number) {
 /** Multiparts nested `depth` deep. */
 export function deepMultipart(reference: string, depth: number) {
   let body = textPart("At the bottom");
-  for (let level = depth; level > 0; level--) {
+  for (let level = depth; level > 1; level--) {
     body = [`Content-Type: multipart/mixed; boundary="d${level}"`, "", multipart(`d${level}`, [body])].join("\r\n");
   }
-  return rawMail(["From: deep@works.example", `Subject: Re: ${reference} deep`, "MIME-Version: 1.0"], `${body}`);
+  return rawMail(
+    [
+      "From: deep@works.example",
+      `Subject: Re: ${reference} deep`,
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/mixed; boundary="d1"',
+    ],
+    multipart("d1", [body]),
+  );
 }
 
 /** A small zip whose one member inflates to `inflated` bytes of zeros. */

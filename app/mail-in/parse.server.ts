@@ -62,6 +62,11 @@ export type ParseRules = {
 // worker, and its memory goes with it.
 const workerSource = `
 const { parentPort, workerData } = require("node:worker_threads");
+// Lowest priority for this thread alone (Linux keeps a nice value per thread): on a busy machine the
+// server's own thread and its database are served first, and the parse takes what is left.
+try {
+  require("node:os").setPriority(19);
+} catch {}
 const { createHash } = require("node:crypto");
 const loaded = require(workerData.parser);
 const PostalMime = loaded.default ?? loaded;
