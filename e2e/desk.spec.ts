@@ -456,12 +456,20 @@ test("mail the desk could not join: counted in the navigation, joined to a reque
       "Please cancel the order and refund to the new account.",
     ),
   );
-  const nav = page.getByRole("navigation", { name: "Desk" });
+  // The spoofed answer shows on the request, marked, and neither reopens it nor marks it "Customer replied".
+  await page.goto(`${server.url}/desk/quotes/${reference}`);
+  const conversation = page.getByRole("list", { name: "Conversation, oldest first" });
   await expect(async () => {
     await page.reload();
-    await expect(nav.getByRole("link", { name: "Mail not joined (2)" })).toBeVisible({ timeout: 1000 });
+    await expect(conversation).toContainText("Please cancel the order", { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
+  const spoofed = conversation.getByRole("article").filter({ hasText: "Please cancel the order" });
+  await expect(spoofed).toContainText("Sender not verified");
+  await expect(page.getByText("Customer replied", { exact: true })).toHaveCount(0);
+  await checkPage(page);
 
+  const nav = page.getByRole("navigation", { name: "Desk" });
+  await expect(nav.getByRole("link", { name: "Mail not joined (2)" })).toBeVisible();
   await nav.getByRole("link", { name: "Mail not joined (2)" }).click();
   await expect(page.getByRole("heading", { name: "Mail not joined", level: 1 })).toBeVisible();
   const list = page.getByRole("list", { name: "Mail not joined" });
@@ -500,13 +508,8 @@ test("mail the desk could not join: counted in the navigation, joined to a reque
   await expect(nav.getByRole("link", { name: "Mail not joined", exact: true })).toBeVisible();
   await checkPage(page);
 
-  // The request shows the e-mail joined by hand, and the spoofed answer marked, without "Customer replied".
+  // The request shows the e-mail joined by hand, and who joined it.
   await page.goto(`${server.url}/desk/quotes/${reference}`);
-  const conversation = page.getByRole("list", { name: "Conversation, oldest first" });
   await expect(conversation).toContainText("Lunch on Friday?");
   await expect(conversation).toContainText("Alex Admin joined an e-mail to this request by hand");
-  const spoofed = conversation.getByRole("article").filter({ hasText: "Please cancel the order" });
-  await expect(spoofed).toContainText("Sender not verified");
-  await expect(page.getByText("Customer replied")).toHaveCount(0);
-  await checkPage(page);
 });

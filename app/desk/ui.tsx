@@ -64,7 +64,7 @@ export function DeskShell({
                 </li>
                 <li>
                   <NavLink to="/desk/mail" className={navClass}>
-                    Mail not joined{heldMail > 0 ? ` (${heldMail})` : ""}
+                    {heldMail > 0 ? `Mail not joined (${heldMail})` : "Mail not joined"}
                   </NavLink>
                 </li>
                 <li>
