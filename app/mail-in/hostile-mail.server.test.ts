@@ -159,20 +159,22 @@ describeDatabase("hostile mail cannot stop the mailbox", (target) => {
     await imap.append(await buyerMail({ subject: `Re: ${quote.reference}`, text: "Yes please" }), mailbox);
     const { lines, logger } = recorder();
     const reader = startImapReader({ url: imap.url, mailbox, desk, logger, pollMs: 60_000, retryMs: 50 });
-    const heldRows = () =>
-      db().select({ uid: heldMail.uid, why: heldMail.why }).from(heldMail).where(eq(heldMail.state, "held"));
+    const cursor = async () =>
+      (
+        await db()
+          .select()
+          .from(settings)
+          .where(eq(settings.key, `imap_cursor:${mailbox}`))
+      )[0]?.value ?? "";
     try {
       await eventually(async () => (await bodies(quote.id)).includes("Yes please"), 15_000);
-      await eventually(async () => (await heldRows()).length === 1, 15_000);
+      // The cursor past the last e-mail: the failing one was set aside and the pass went on to the end.
+      await eventually(async () => (await cursor()).endsWith(":2"), 15_000);
     } finally {
       await reader.stop();
     }
-    expect(await heldRows()).toEqual([{ uid: 1, why: "failed" }]);
-    const [cursor] = await db()
-      .select()
-      .from(settings)
-      .where(eq(settings.key, `imap_cursor:${mailbox}`));
-    expect(cursor?.value).toMatch(/:2$/);
+    const held = await db().select({ uid: heldMail.uid, why: heldMail.why, state: heldMail.state }).from(heldMail);
+    expect(held).toEqual([{ uid: 1, why: "failed", state: "held" }]);
     expect(await bodies(quote.id)).toEqual(["Yes please"]);
     expect(stored()).toHaveLength(1);
     expect(await imap.list(mailbox)).toEqual([
