@@ -26,6 +26,7 @@ export default [
       route("desk/attachments/:id", "routes/desk/attachment.ts"),
       route("desk/people", "routes/desk/people.tsx"),
       route("desk/replies", "routes/desk/replies.tsx"),
+      route("desk/mail", "routes/desk/mail.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

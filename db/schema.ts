@@ -276,6 +276,9 @@ export const savedReplies = pgTable("saved_replies", {
   updatedAt: timestamptz("updated_at").notNull().defaultNow(),
 });
 
+export const senderChecks = ["verified", "failed", "unknown"] as const;
+export type SenderCheck = (typeof senderChecks)[number];
+
 /** E-mails exchanged with the buyer about a request (other than quotations, which have their own table). */
 export const quoteMessages = pgTable(
   "quote_messages",
@@ -303,8 +306,16 @@ export const quoteMessages = pgTable(
     fromOther: boolean("from_other").notNull().default(false),
     /** An incoming one's attachments that were not kept, and why. */
     notKept: jsonb("not_kept").$type<string[]>().notNull().default([]),
+    /**
+     * An incoming one: whether the receiving mail server vouched for its From domain (DMARC, aligned DKIM
+     * or SPF in its Authentication-Results); `unknown` when it said nothing (a dropped .eml file).
+     */
+    senderVerified: text("sender_verified", { enum: senderChecks }),
   },
-  (t) => [index("quote_messages_quote_id_idx").on(t.quoteId, t.createdAt)],
+  (t) => [
+    index("quote_messages_quote_id_idx").on(t.quoteId, t.createdAt),
+    check("quote_messages_sender_verified_check", sql`${t.senderVerified} in ('verified', 'failed', 'unknown')`),
+  ],
 );
 
 /** Window counters (see app/quote/rate-limit.server.ts) shared by every server process when PostgreSQL is used. */
@@ -335,3 +346,4 @@ export const settings = pgTable("settings", {
 });
 
 export * from "#db/auth-schema.ts";
+export * from "#db/held-mail-schema.ts";

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type DeskServer, linkFromOutbox, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
 import { checkPage as checkPageAt, hydrated } from "#e2e/support.ts";
+import { buyerMail } from "#test/buyer-mail.ts";
+import { rawMail } from "#test/hostile-mail.ts";
 import { parseMail } from "#test/smtp.ts";
 
 const adminPassword = "the counter opens at half eight";
@@ -423,4 +425,91 @@ test("a team of two on the desk: acknowledgement, search by part, ownership, a s
   expect(row).toMatch(new RegExp(`^${first},\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,`));
   expect(row).toContain("4 × 6205-2RS,Alex Admin,");
   await sam.close();
+});
+
+test("mail the desk could not join: counted in the navigation, joined to a request or dismissed; an unverified answer marked", async ({
+  browser,
+  page,
+}) => {
+  await page.goto(setupLinkFromLog(server));
+  await page.getByLabel("Your name").fill("Alex Admin");
+  await page.getByLabel("E-mail").fill("alex@desk.example");
+  await page.getByLabel("Password", { exact: true }).fill(adminPassword);
+  await page.getByLabel("Password again").fill(adminPassword);
+  await page.getByRole("button", { name: "Create the admin account" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  const reference = await sendRequest(browser, { name: "Robin Buyer", email: "robin@plant.example" });
+
+  // Without a mailbox, e-mails dropped into DATA_DIR/inbox are read every 2 s.
+  const drop = (name: string, bytes: Buffer) => fs.writeFileSync(`${server.dataDir}/inbox/${name}`, bytes);
+  drop("lunch.eml", await buyerMail({ from: "Pat <pat@elsewhere.example>", subject: "Lunch on Friday?", text: "Hi" }));
+  drop("offer.eml", await buyerMail({ from: "news@offers.example", subject: "Half price gloves", text: "Buy now" }));
+  drop(
+    "spoofed.eml",
+    rawMail(
+      [
+        "Authentication-Results: mx.wrekin.example; spf=fail smtp.mailfrom=robin@plant.example; dmarc=fail header.from=plant.example",
+        "From: Robin Buyer <robin@plant.example>",
+        `Subject: Re: ${reference}`,
+        "Message-ID: <spoofed@plant.example>",
+      ],
+      "Please cancel the order and refund to the new account.",
+    ),
+  );
+  // The spoofed answer shows on the request, marked, and neither reopens it nor marks it "Customer replied".
+  await page.goto(`${server.url}/desk/quotes/${reference}`);
+  const conversation = page.getByRole("list", { name: "Conversation, oldest first" });
+  await expect(async () => {
+    await page.reload();
+    await expect(conversation).toContainText("Please cancel the order", { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  const spoofed = conversation.getByRole("article").filter({ hasText: "Please cancel the order" });
+  await expect(spoofed).toContainText("Sender not verified");
+  await expect(page.getByText("Customer replied", { exact: true })).toHaveCount(0);
+  await checkPage(page);
+
+  const nav = page.getByRole("navigation", { name: "Desk" });
+  await expect(nav.getByRole("link", { name: "Mail not joined (2)" })).toBeVisible();
+  await nav.getByRole("link", { name: "Mail not joined (2)" }).click();
+  await expect(page.getByRole("heading", { name: "Mail not joined", level: 1 })).toBeVisible();
+  const list = page.getByRole("list", { name: "Mail not joined" });
+  const lunch = list.getByRole("listitem").filter({ hasText: "Lunch on Friday?" });
+  await expect(lunch).toContainText("pat@elsewhere.example");
+  await expect(lunch).toContainText("It names no request");
+  await checkPage(page);
+  for (const width of [320, 1024, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    expect(overflow, `sideways scroll at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // By keyboard: open "Join to request…", give a wrong reference, then the right one.
+  await hydrated(page);
+  await lunch.getByText("Join to request…").focus();
+  await page.keyboard.press("Enter");
+  await lunch.getByLabel("Request reference").fill("Q-1");
+  await lunch.getByRole("button", { name: "Join it to this request" }).click();
+  await expect(lunch.getByText("Enter a reference like Q-261122-7F3K9.")).toBeVisible();
+  await expect(lunch.getByLabel("Request reference")).toHaveAttribute("aria-invalid", "true");
+  await checkPage(page);
+  await lunch.getByLabel("Request reference").fill(reference.toLowerCase());
+  await lunch.getByRole("button", { name: "Join it to this request" }).click();
+  await expect(page.getByRole("status")).toContainText(`E-mail joined to ${reference}.`);
+  await expect(nav.getByRole("link", { name: "Mail not joined (1)" })).toBeVisible();
+
+  await list
+    .getByRole("listitem")
+    .filter({ hasText: "Half price gloves" })
+    .getByRole("button", { name: /^Dismiss/ })
+    .click();
+  await expect(page.getByRole("status")).toContainText("E-mail dismissed.");
+  await expect(page.getByText("Every e-mail the desk has read so far has joined its request.")).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Mail not joined", exact: true })).toBeVisible();
+  await checkPage(page);
+
+  // The request shows the e-mail joined by hand, and who joined it.
+  await page.goto(`${server.url}/desk/quotes/${reference}`);
+  await expect(conversation).toContainText("Lunch on Friday?");
+  await expect(conversation).toContainText("Alex Admin joined an e-mail to this request by hand");
 });

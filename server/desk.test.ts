@@ -77,12 +77,19 @@ describe("desk over HTTP, production build on the embedded database", () => {
     }
   }, setupTimeoutMs);
 
-  const pages = () => ["/desk", "/desk?status=spam", `/desk/quotes/${reference}`, "/desk/people"];
-  const dataRequests = () => ["/desk.data", `/desk/quotes/${reference}.data`, "/desk/people.data", "/desk/export"];
+  const pages = () => ["/desk", "/desk?status=spam", `/desk/quotes/${reference}`, "/desk/people", "/desk/mail"];
+  const dataRequests = () => [
+    "/desk.data",
+    `/desk/quotes/${reference}.data`,
+    "/desk/people.data",
+    "/desk/mail.data",
+    "/desk/export",
+  ];
   const actions = () =>
     [
       [`/desk/quotes/${reference}`, { intent: "note", note: "hello" }],
       ["/desk/people?intent=invite", { email: "new@desk.example", role: "staff" }],
+      ["/desk/mail", { intent: "dismiss", id: "1" }],
     ] as const;
 
   function expectDeskHeaders(response: Response) {
@@ -189,7 +196,7 @@ describe("desk over HTTP, production build on the embedded database", () => {
   });
 
   it("refuses cross-site posts with 403", async () => {
-    for (const path of ["/desk/sign-in", `/desk/quotes/${reference}`]) {
+    for (const path of ["/desk/sign-in", `/desk/quotes/${reference}`, "/desk/mail"]) {
       const response = await request(path, {
         cookie: admin,
         form: { intent: "note", note: "x" },

@@ -290,6 +290,7 @@ const routes = [
   "/desk/export",
   "/desk/attachments/1",
   "/desk/people",
+  "/desk/mail",
   "/favicon.ico",
   "/assets/none.js",
   "/index.html",

@@ -7,6 +7,7 @@ import { getLogger } from "#app/lib/logger.server.ts";
 import { perInstallSecret } from "#app/lib/settings.server.ts";
 import { startDropFolderReader } from "#app/mail-in/drop-folder.server.ts";
 import { type MailReader, startImapReader } from "#app/mail-in/imap.server.ts";
+import type { MailDesk } from "#app/mail-in/join.server.ts";
 import { createFsStorage, createS3Storage, type FileStorage } from "#app/quote/file-storage.server.ts";
 import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
@@ -27,8 +28,9 @@ export type Services = {
   /** Attachment bytes; `incomingDir` holds uploads still being checked. */
   storage: FileStorage;
   incomingDir: string;
-  /** Joins the buyers' e-mails to their requests. */
+  /** Joins the buyers' e-mails to their requests; `mailDesk` is what it works with. */
   mailReader: MailReader;
+  mailDesk: MailDesk;
   stopSweep(): void;
 };
 
@@ -62,7 +64,13 @@ export async function createServices(config: Config): Promise<Services> {
     const incomingDir = path.join(uploadsDir, ".incoming");
     const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger(), storage });
     const stopSweep = startSweep(database.db, storage, incomingDir);
-    const desk = { db: database.db, storage, incomingDir, salesAddress: config.site.email };
+    const desk: MailDesk = {
+      db: database.db,
+      storage,
+      incomingDir,
+      salesAddress: config.site.email,
+      authservId: config.mailAuthservId,
+    };
     const mailReader = config.imap
       ? startImapReader({ ...config.imap, desk, logger: getLogger() })
       : startDropFolderReader({ dir: path.join(config.dataDir, "inbox"), desk, logger: getLogger() });
@@ -77,6 +85,7 @@ export async function createServices(config: Config): Promise<Services> {
       storage,
       incomingDir,
       mailReader,
+      mailDesk: desk,
       stopSweep,
     };
   } catch (error) {

@@ -23,6 +23,8 @@ type Message = {
   fromAddress: string | null;
   fromOther: boolean;
   automatic: boolean;
+  /** An incoming one: whether its mail server vouched for the sender; null for ours and older ones. */
+  senderVerified: "verified" | "failed" | "unknown" | null;
   notKept: string[];
   sentByName: string | null;
   createdAt: When;
@@ -87,6 +89,12 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
       )}
       {message.automatic ? (
         <p className="text-sm font-semibold text-slate-800">Automatic reply: it does not reopen the request.</p>
+      ) : null}
+      {message.senderVerified === "failed" ? (
+        <p className="text-sm font-semibold text-red-900">
+          Sender not verified: the receiving mail server could not confirm it came from this address. It does not reopen
+          the request or mark it “Customer replied”.
+        </p>
       ) : null}
       {message.fromOther ? (
         <p className="text-sm font-semibold text-amber-900">Not from the address on the request.</p>

@@ -114,6 +114,8 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return `merged ${d.reference} into this request`;
     case "merged-into":
       return `merged this request into ${d.reference}`;
+    case "mail-joined":
+      return "joined an e-mail to this request by hand";
     default:
       return event.kind;
   }

@@ -17,11 +17,14 @@ const navClass =
 export function DeskShell({
   staff,
   health,
+  heldMail = 0,
   now,
   children,
 }: {
   staff?: SignedIn;
   health?: Health;
+  /** E-mails set aside for staff (routes/desk/mail.tsx). */
+  heldMail?: number;
   now?: Date;
   children: ReactNode;
 }) {
@@ -58,6 +61,11 @@ export function DeskShell({
                   >
                     Spam
                   </Link>
+                </li>
+                <li>
+                  <NavLink to="/desk/mail" className={navClass}>
+                    {heldMail > 0 ? `Mail not joined (${heldMail})` : "Mail not joined"}
+                  </NavLink>
                 </li>
                 <li>
                   <NavLink to="/desk/replies" className={navClass}>

@@ -74,6 +74,7 @@ const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   IMAP_URL: z.url({ protocol: /^imaps?$/ }).optional(),
   IMAP_MAILBOX: z.string().trim().min(1).max(200).default("INBOX"),
+  IMAP_AUTHSERV_ID: z.string().trim().min(1).max(255).optional(),
   QUOTE_NOTIFY_TO: z.email().optional(),
   QUOTE_FORWARD_URL: z.url({ protocol: /^https?$/ }).optional(),
   QUOTATION_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -219,6 +220,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     /** The sales mailbox the buyers' answers are read from; without it, DATA_DIR/inbox. */
     imap: e.IMAP_URL ? { url: e.IMAP_URL, mailbox: e.IMAP_MAILBOX } : undefined,
+    /** The receiving mail server's name in its Authentication-Results headers: only its own are believed. */
+    mailAuthservId: e.IMAP_AUTHSERV_ID,
     quoteNotifyTo: e.QUOTE_NOTIFY_TO ?? site.data.email,
     quoteForwardUrl: e.QUOTE_FORWARD_URL,
     quoteRateLimit: e.QUOTE_RATE_LIMIT,

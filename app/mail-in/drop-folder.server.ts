@@ -1,51 +1,71 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { WorkerLogger } from "#app/lib/logger.server.ts";
+import { errorSummary, type WorkerLogger } from "#app/lib/logger.server.ts";
 import type { MailReader } from "#app/mail-in/imap.server.ts";
-import { type JoinOutcome, joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
-import { maxMailBytes } from "#app/mail-in/read.server.ts";
+import type { MailDesk } from "#app/mail-in/join.server.ts";
+import { headerBlock, type MailSource, takeMail } from "#app/mail-in/take.server.ts";
 
 type Options = { dir: string; desk: MailDesk; logger: WorkerLogger; pollMs?: number };
 
+/** The start of a file: the header block of an e-mail too large to read whole. */
+async function readStart(file: string) {
+  const handle = await fs.open(file, "r");
+  try {
+    const start = Buffer.alloc(256 * 1024);
+    const { bytesRead } = await handle.read(start, 0, start.length, 0);
+    return headerBlock(start.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Moves a file into a subfolder, under a new name if one of that name is there already. */
+async function moveInto(dir: string, folder: string, name: string) {
+  const target = path.join(dir, folder);
+  await fs.mkdir(target, { recursive: true });
+  const taken = await fs.readdir(target).catch(() => [] as string[]);
+  let moved = name;
+  for (let n = 2; taken.includes(moved); n++) moved = `${path.basename(name, ".eml")}-${n}.eml`;
+  await fs.rename(path.join(dir, name), path.join(target, moved));
+}
+
 /**
  * Without a mailbox, `.eml` files dropped into DATA_DIR/inbox are read the same way, so one machine shows
- * the whole loop. A file that joined its request moves to inbox/read; one that matches no request is left
- * where it is (and not read again until it changes).
+ * the whole loop. A file that joined its request moves to inbox/read, one set aside for the desk (shown
+ * under "Mail not joined") to inbox/held; one that failed stays and is tried again on the next pass, until
+ * it too is set aside. Each file is taken on its own, so none holds up another.
  */
 export function startDropFolderReader({ dir, desk, logger, pollMs = 2000 }: Options): MailReader {
-  const passedOver = new Map<string, string>();
   let running: Promise<void> | undefined;
 
   async function readFile(name: string) {
     const file = path.join(dir, name);
     const stat = await fs.stat(file).catch(() => undefined);
     if (!stat?.isFile()) return;
-    const stamp = `${stat.size}:${stat.mtimeMs}`;
-    if (passedOver.get(name) === stamp) return;
-    let outcome: JoinOutcome = "unreadable";
-    if (stat.size <= maxMailBytes) outcome = await joinMail(await fs.readFile(file), desk);
-    if (outcome === "joined" || outcome === "already joined") {
-      await fs.mkdir(path.join(dir, "read"), { recursive: true });
-      await fs.rename(file, path.join(dir, "read", name));
-      passedOver.delete(name);
-      if (outcome === "joined") logger.info({ file: name }, "buyer's e-mail joined its request");
-    } else {
-      passedOver.set(name, stamp);
-      logger.info({ file: name, outcome }, "e-mail left in the inbox folder");
-    }
+    const source: MailSource = {
+      key: `file:${name}:${stat.size}:${Math.trunc(stat.mtimeMs)}`,
+      fileName: name,
+      receivedAt: stat.mtime,
+      size: stat.size,
+      raw: () => fs.readFile(file).catch(() => undefined),
+      headers: () => readStart(file).catch(() => undefined),
+    };
+    const taken = await takeMail(source, desk, logger);
+    if (taken === "joined" || taken === "already joined") await moveInto(dir, "read", name);
+    else if (taken === "held") await moveInto(dir, "held", name);
   }
 
   function check() {
     running ??= (async () => {
       const names = await fs.readdir(dir).catch(() => [] as string[]);
-      for (const name of names.filter((n) => n.toLowerCase().endsWith(".eml")).sort()) await readFile(name);
-    })()
-      .catch((error: unknown) =>
-        logger.warn({ error: error instanceof Error ? error.message : "unknown" }, "reading the inbox folder failed"),
-      )
-      .finally(() => {
-        running = undefined;
-      });
+      for (const name of names.filter((n) => n.toLowerCase().endsWith(".eml")).sort()) {
+        await readFile(name).catch((error: unknown) =>
+          logger.warn({ file: name, error: errorSummary(error) }, "reading a file in the inbox folder failed"),
+        );
+      }
+    })().finally(() => {
+      running = undefined;
+    });
     return running;
   }
 

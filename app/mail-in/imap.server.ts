@@ -1,8 +1,8 @@
-import { ImapFlow } from "imapflow";
-import type { WorkerLogger } from "#app/lib/logger.server.ts";
+import { type FetchMessageObject, ImapFlow } from "imapflow";
+import { errorSummary, type WorkerLogger } from "#app/lib/logger.server.ts";
 import { readSetting } from "#app/lib/settings.server.ts";
-import { type JoinOutcome, joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
-import { maxMailBytes } from "#app/mail-in/read.server.ts";
+import type { MailDesk } from "#app/mail-in/join.server.ts";
+import { type MailSource, takeMail } from "#app/mail-in/take.server.ts";
 import { settings } from "#db/schema.ts";
 
 export type MailReader = {
@@ -17,7 +17,8 @@ type Options = {
   logger: WorkerLogger;
   /** A safety net beside IDLE (and the only way on a server without it). */
   pollMs?: number;
-  onJoined?: (outcome: JoinOutcome) => void;
+  /** How soon an e-mail that failed is tried again. */
+  retryMs?: number;
 };
 
 const cursorKey = (mailbox: string) => `imap_cursor:${mailbox}`;
@@ -35,38 +36,52 @@ function connectionOptions(url: string) {
   };
 }
 
-/** Joins each e-mail after the last one read, oldest first, moving the cursor past each as it goes. */
-async function readNewMail(
-  imap: ImapFlow,
-  {
+type Pass = { mailbox: string; desk: MailDesk; logger: WorkerLogger; stopped: () => boolean };
+
+function sourceOf(imap: ImapFlow, mailbox: string, validity: string, found: FetchMessageObject): MailSource {
+  const { uid } = found;
+  return {
+    key: `imap:${mailbox}:${validity}:${uid}`,
     mailbox,
-    desk,
-    logger,
-    onJoined,
-    stopped,
-  }: Pick<Options, "mailbox" | "desk" | "logger" | "onJoined"> & { stopped: () => boolean },
-) {
+    uidValidity: Number(validity),
+    uid,
+    receivedAt: found.internalDate ? new Date(found.internalDate) : new Date(),
+    size: found.size ?? 0,
+    raw: async () => {
+      const message = await imap.fetchOne(String(uid), { source: true }, { uid: true });
+      return message ? message.source : undefined;
+    },
+    headers: async () => {
+      const message = await imap.fetchOne(String(uid), { headers: true }, { uid: true });
+      return message ? message.headers : undefined;
+    },
+  };
+}
+
+/**
+ * Takes each e-mail after the last one done, oldest first. The cursor moves past each one done; one to be
+ * tried again holds the cursor where it is (the ones after it are still read, and are not joined twice),
+ * and asks for another pass. Returns whether one is waiting to be tried again.
+ */
+async function readNewMail(imap: ImapFlow, { mailbox, desk, logger, stopped }: Pass) {
   const box = imap.mailbox;
-  if (!box) return;
+  if (!box) return false;
   const validity = String(box.uidValidity);
   const [seenValidity, seenUid] = ((await readSetting(desk.db, cursorKey(mailbox))) ?? "").split(":");
   const after = seenValidity === validity ? Number(seenUid) || 0 : 0;
-  const listed = await imap.fetchAll(`${after + 1}:*`, { uid: true, size: true }, { uid: true });
-  for (const { uid, size } of listed.filter((m) => m.uid > after).sort((a, b) => a.uid - b.uid)) {
-    if (stopped()) return;
-    let outcome: JoinOutcome = "unreadable";
-    if ((size ?? 0) <= maxMailBytes) {
-      const message = await imap.fetchOne(String(uid), { source: true }, { uid: true });
-      const source = message ? message.source : undefined;
-      if (source) outcome = await joinMail(source, desk);
-    } else logger.warn({ uid, size }, "e-mail too large to read; left in the mailbox");
-    onJoined?.(outcome);
-    if (outcome === "joined") logger.info({ uid }, "buyer's e-mail joined its request");
+  const listed = await imap.fetchAll(`${after + 1}:*`, { uid: true, size: true, internalDate: true }, { uid: true });
+  let waiting = false;
+  for (const found of listed.filter((m) => m.uid > after).sort((a, b) => a.uid - b.uid)) {
+    if (stopped()) break;
+    const taken = await takeMail(sourceOf(imap, mailbox, validity, found), desk, logger);
+    if (taken === "retry") waiting = true;
+    if (waiting) continue;
     await desk.db
       .insert(settings)
-      .values({ key: cursorKey(mailbox), value: `${validity}:${uid}` })
-      .onConflictDoUpdate({ target: settings.key, set: { value: `${validity}:${uid}` } });
+      .values({ key: cursorKey(mailbox), value: `${validity}:${found.uid}` })
+      .onConflictDoUpdate({ target: settings.key, set: { value: `${validity}:${found.uid}` } });
   }
+  return waiting;
 }
 
 /**
@@ -74,13 +89,14 @@ async function readNewMail(
  * \Seen flag. Where it left off (UIDVALIDITY and the last UID read) is kept in the database, and the
  * Message-ID is unique there, so a restart or a second process adds nothing twice.
  */
-export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, onJoined }: Options): MailReader {
+export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, retryMs = 2000 }: Options): MailReader {
   let stopped = false;
   let client: ImapFlow | undefined;
   let running: Promise<void> | undefined;
   let again = false;
-  let retryMs = 1000;
+  let reconnectMs = 1000;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
 
   /** One read at a time; a call while one runs asks for another pass after it. */
   function check(): Promise<void> {
@@ -91,14 +107,20 @@ export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, o
     const imap = client;
     if (!imap?.usable) return Promise.resolve();
     running = (async () => {
+      let waiting = false;
       do {
         again = false;
-        await readNewMail(imap, { mailbox, desk, logger, onJoined, stopped: () => stopped });
+        waiting = await readNewMail(imap, { mailbox, desk, logger, stopped: () => stopped });
       } while (again && !stopped);
+      if (waiting && !stopped && !retryTimer) {
+        retryTimer = setTimeout(() => {
+          retryTimer = undefined;
+          void check();
+        }, retryMs);
+        retryTimer.unref();
+      }
     })()
-      .catch((error: unknown) =>
-        logger.warn({ error: error instanceof Error ? error.message : "unknown" }, "reading the mailbox failed"),
-      )
+      .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, "reading the mailbox failed"))
       .finally(() => {
         running = undefined;
       });
@@ -110,15 +132,15 @@ export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, o
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
       void connect();
-    }, retryMs);
+    }, reconnectMs);
     reconnectTimer.unref();
-    retryMs = Math.min(retryMs * 2, 5 * 60_000);
+    reconnectMs = Math.min(reconnectMs * 2, 5 * 60_000);
   }
 
   async function connect() {
     const imap = new ImapFlow(connectionOptions(url));
     client = imap;
-    imap.on("error", (error: Error) => logger.warn({ error: error.message }, "mailbox connection error"));
+    imap.on("error", (error: Error) => logger.warn({ error: errorSummary(error) }, "mailbox connection error"));
     imap.on("close", () => {
       if (client === imap) client = undefined;
       reconnectLater();
@@ -127,13 +149,10 @@ export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, o
     try {
       await imap.connect();
       await imap.mailboxOpen(mailbox, { readOnly: true });
-      retryMs = 1000;
+      reconnectMs = 1000;
       await check();
     } catch (error) {
-      logger.warn(
-        { error: error instanceof Error ? error.message : "unknown" },
-        "cannot read the mailbox; will try again",
-      );
+      logger.warn({ error: errorSummary(error) }, "cannot read the mailbox; will try again");
       imap.close();
     }
   }
@@ -147,6 +166,7 @@ export function startImapReader({ url, mailbox, desk, logger, pollMs = 60_000, o
       stopped = true;
       clearInterval(poll);
       clearTimeout(reconnectTimer);
+      clearTimeout(retryTimer);
       await running;
       const imap = client;
       client = undefined;

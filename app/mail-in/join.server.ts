@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { MailParseError } from "#app/mail-in/parse.server.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
 import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
@@ -6,75 +7,107 @@ import { type ReceivedFile, receiveBytes, UploadError } from "#app/quote/uploads
 import type { Db } from "#db/client.server.ts";
 import { attachments, quoteEvents, quoteMessages, quotes } from "#db/schema.ts";
 
-export type MailDesk = { db: Db; storage: FileStorage; incomingDir: string; salesAddress: string };
+export type MailDesk = {
+  db: Db;
+  storage: FileStorage;
+  incomingDir: string;
+  salesAddress: string;
+  /** Only Authentication-Results headers added by this server count (IMAP_AUTHSERV_ID). */
+  authservId?: string;
+};
 
 /** What became of one e-mail: only "joined" wrote anything. */
 export type JoinOutcome = "joined" | "already joined" | "no request" | "unreadable";
+
+type Quote = typeof quotes.$inferSelect;
 
 const referenceIn = /\bQ-\d{6}-[0-9A-HJKMNP-TV-Z]{5}\b/i;
 // The buyer's answer to a quotation, or to a lost request, puts the ball back with the desk; a sale won stays won.
 const reopens = new Set(["quoted", "lost"]);
 
-/**
- * The request an e-mail answers: one of our Message-IDs in In-Reply-To or References (each of ours starts
- * with the reference, at the sales address's domain), else a reference in the subject. A request merged
- * into another hands the e-mail on.
- */
-async function findRequest(db: Db, mail: IncomingMail, salesAddress: string) {
-  const ourDomain = `@${salesAddress.split("@")[1] ?? ""}`.toLowerCase();
-  const ours = mail.answers.find((id) => id.toLowerCase().endsWith(ourDomain) && referenceIn.test(id.slice(0, 15)));
-  const reference = (ours ?? mail.subject).match(referenceIn)?.[0]?.toUpperCase();
-  if (!reference) return undefined;
-  let [quote] = await db.select().from(quotes).where(eq(quotes.reference, reference));
+/** A request merged into another hands its e-mail on. */
+export async function followMerges(db: Db, found: Quote | undefined) {
+  let quote = found;
   for (let hops = 0; quote?.mergedIntoId && hops < 5; hops++) {
     [quote] = await db.select().from(quotes).where(eq(quotes.id, quote.mergedIntoId));
   }
   return quote;
 }
 
+/**
+ * The request an e-mail answers: one of our Message-IDs in In-Reply-To or References (each of ours starts
+ * with the reference, at the sales address's domain), else a reference in the subject.
+ */
+async function findRequest(db: Db, mail: IncomingMail, salesAddress: string) {
+  const ourDomain = `@${salesAddress.split("@")[1] ?? ""}`.toLowerCase();
+  const ours = mail.answers.find((id) => id.toLowerCase().endsWith(ourDomain) && referenceIn.test(id.slice(0, 15)));
+  const reference = (ours ?? mail.subject).match(referenceIn)?.[0]?.toUpperCase();
+  if (!reference) return undefined;
+  const [quote] = await db.select().from(quotes).where(eq(quotes.reference, reference));
+  return followMerges(db, quote);
+}
+
 type Kept = { files: (ReceivedFile & { storageKey: string })[]; notKept: string[] };
 
-/** Attachments are held to the quote form's rules; what is not kept is named, and stays in the e-mail. */
+const forget = (kept: Kept, storage: FileStorage) =>
+  Promise.all(kept.files.map((file) => storage.delete(file.storageKey).catch(() => {})));
+
+/**
+ * Attachments are held to the quote form's rules; what is not kept is named, and stays in the e-mail. A
+ * failure part way removes what was already stored, so a retry stores nothing twice.
+ */
 async function keepAttachments(mail: IncomingMail, desk: MailDesk): Promise<Kept> {
   const kept: Kept = { files: [], notKept: [] };
   let total = 0;
-  for (const { fileName, bytes } of mail.attachments) {
-    const refuse = (why: string) => kept.notKept.push(`${fileName} (${formatBytes(bytes.length)}): ${why}`);
-    if (kept.files.length >= attachmentRules.maxFiles) refuse(`more than ${attachmentRules.maxFiles} files`);
-    else if (bytes.length > attachmentRules.maxFileBytes)
-      refuse(`over ${formatBytes(attachmentRules.maxFileBytes)}, the most kept for one file`);
-    else if (total + bytes.length > attachmentRules.maxTotalBytes)
-      refuse(`over ${formatBytes(attachmentRules.maxTotalBytes)} in all`);
-    else {
-      try {
-        const file = await receiveBytes(bytes, fileName, desk.incomingDir);
-        if (!file) continue;
-        const storageKey = newStorageKey(file.extension);
-        await desk.storage.put(storageKey, file.localPath, file.contentType);
-        total += bytes.length;
-        kept.files.push({ ...file, storageKey });
-      } catch (error) {
-        if (!(error instanceof UploadError)) throw error;
-        refuse(error.status === 415 ? "not a photo or a PDF" : "could not be opened");
+  try {
+    for (const { fileName, bytes } of mail.attachments) {
+      const refuse = (why: string) => kept.notKept.push(`${fileName} (${formatBytes(bytes.length)}): ${why}`);
+      if (kept.files.length >= attachmentRules.maxFiles) refuse(`more than ${attachmentRules.maxFiles} files`);
+      else if (bytes.length > attachmentRules.maxFileBytes)
+        refuse(`over ${formatBytes(attachmentRules.maxFileBytes)}, the most kept for one file`);
+      else if (total + bytes.length > attachmentRules.maxTotalBytes)
+        refuse(`over ${formatBytes(attachmentRules.maxTotalBytes)} in all`);
+      else {
+        try {
+          const file = await receiveBytes(bytes, fileName, desk.incomingDir);
+          if (!file) continue;
+          const storageKey = newStorageKey(file.extension);
+          await desk.storage.put(storageKey, file.localPath, file.contentType);
+          total += bytes.length;
+          kept.files.push({ ...file, storageKey });
+        } catch (error) {
+          if (!(error instanceof UploadError)) throw error;
+          refuse(error.status === 415 ? "not a photo or a PDF" : "could not be opened");
+        }
       }
     }
+  } catch (error) {
+    await forget(kept, desk.storage);
+    throw error;
   }
+  if (mail.moreAttachments > 0) kept.notKept.push(`${mail.moreAttachments} more files: not read`);
   return kept;
 }
 
-/** Joins one e-mail to its request, once: the Message-ID is unique, so a second reader adds nothing. */
-export async function joinMail(raw: Uint8Array, desk: MailDesk): Promise<JoinOutcome> {
-  const mail = await readMail(raw).catch(() => undefined);
-  if (!mail) return "unreadable";
-  const quote = await findRequest(desk.db, mail, desk.salesAddress);
-  if (!quote) return "no request";
-  const [seen] = await desk.db
-    .select({ id: quoteMessages.id })
-    .from(quoteMessages)
-    .where(eq(quoteMessages.messageId, mail.messageId));
-  if (seen) return "already joined";
-  const kept = await keepAttachments(mail, desk);
-  const joined = await desk.db.transaction(async (tx) => {
+/**
+ * What the buyer's own e-mail does: the desk is waiting on it, and a quoted or lost request is back in
+ * hand. Automatic mail changes nothing, nor does one the receiving server could not vouch for: anyone can
+ * write the buyer's address in From.
+ */
+function movesTheRequest(mail: IncomingMail) {
+  return !mail.automatic && mail.senderCheck !== "failed";
+}
+
+type JoinOptions = {
+  /** The request staff chose for it (on the desk's list of mail not joined), instead of matching. */
+  into?: Quote;
+  /** Who joined it by hand, for the request's timeline. */
+  by?: { id: string; name: string };
+};
+
+/** Writes the e-mail, its files and what it does to the request, in one transaction. */
+function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by: JoinOptions["by"]) {
+  return desk.db.transaction(async (tx) => {
     const [message] = await tx
       .insert(quoteMessages)
       .values({
@@ -87,6 +120,7 @@ export async function joinMail(raw: Uint8Array, desk: MailDesk): Promise<JoinOut
         fromAddress: mail.fromAddress,
         fromOther: mail.fromAddress !== quote.email.toLowerCase(),
         automatic: mail.automatic,
+        senderVerified: mail.senderCheck,
         notKept: kept.notKept,
       })
       .onConflictDoNothing()
@@ -106,7 +140,12 @@ export async function joinMail(raw: Uint8Array, desk: MailDesk): Promise<JoinOut
         })),
       );
     }
-    if (mail.automatic) return true;
+    if (by) {
+      await tx
+        .insert(quoteEvents)
+        .values({ quoteId: quote.id, actorId: by.id, actorName: by.name, kind: "mail-joined" });
+    }
+    if (!movesTheRequest(mail)) return true;
     const reopen = reopens.has(quote.status);
     await tx
       .update(quotes)
@@ -128,6 +167,35 @@ export async function joinMail(raw: Uint8Array, desk: MailDesk): Promise<JoinOut
     }
     return true;
   });
-  if (!joined) await Promise.all(kept.files.map((file) => desk.storage.delete(file.storageKey)));
+}
+
+/**
+ * Joins one read e-mail to its request, once: the Message-ID is unique, so a second reader adds nothing.
+ * Files stored for a join that fails or loses a race are removed in the same step.
+ */
+export async function joinRead(mail: IncomingMail, desk: MailDesk, options: JoinOptions = {}): Promise<JoinOutcome> {
+  const quote = options.into ?? (await findRequest(desk.db, mail, desk.salesAddress));
+  if (!quote) return "no request";
+  const [seen] = await desk.db
+    .select({ id: quoteMessages.id })
+    .from(quoteMessages)
+    .where(eq(quoteMessages.messageId, mail.messageId));
+  if (seen) return "already joined";
+  const kept = await keepAttachments(mail, desk);
+  let joined = false;
+  try {
+    joined = await store(mail, quote, kept, desk, options.by);
+  } finally {
+    if (!joined) await forget(kept, desk.storage);
+  }
   return joined ? "joined" : "already joined";
+}
+
+/** Reads and joins raw MIME; an e-mail that cannot be parsed at all is "unreadable". */
+export async function joinMail(raw: Uint8Array, desk: MailDesk, options: JoinOptions = {}): Promise<JoinOutcome> {
+  const mail = await readMail(raw, { authservId: desk.authservId }).catch((error: unknown) => {
+    if (error instanceof MailParseError) return undefined;
+    throw error;
+  });
+  return mail ? joinRead(mail, desk, options) : "unreadable";
 }

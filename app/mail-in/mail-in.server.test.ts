@@ -12,7 +12,7 @@ import { startImapReader } from "#app/mail-in/imap.server.ts";
 import { joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { createFsStorage } from "#app/quote/file-storage.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
-import { attachments, quoteMessages, quotes, settings } from "#db/schema.ts";
+import { attachments, heldMail, quoteMessages, quotes, settings } from "#db/schema.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { type ImapServer, startDovecot } from "#test/dovecot.ts";
 import { describeDatabase } from "#test/pg.ts";
@@ -36,7 +36,7 @@ describeDatabase("the buyer's e-mails", (target) => {
   });
   afterAll(() => imap.stop());
   beforeEach(async () => {
-    await db().execute(sql`truncate quotes, outbox, settings restart identity cascade`);
+    await db().execute(sql`truncate quotes, outbox, settings, held_mail restart identity cascade`);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mail-in-"));
     desk = { db: db(), storage: createFsStorage(dir), incomingDir: path.join(dir, ".incoming"), salesAddress: sales };
     mailbox = `buyer${++mailboxes}`;
@@ -189,7 +189,7 @@ describeDatabase("the buyer's e-mails", (target) => {
         { filename: "nameplate.jpg", content: await phonePhoto(800, 600) },
         { filename: "drawing.pdf", content: samplePdf },
         { filename: "setup.exe", content: Buffer.from("MZ not a photo") },
-        { filename: "huge.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(60 * 1024 * 1024)]) },
+        { filename: "huge.pdf", content: Buffer.concat([samplePdf, Buffer.alloc(12 * 1024 * 1024)]) },
       ],
     });
     expect(await joinMail(raw, desk)).toBe("joined");
@@ -199,7 +199,7 @@ describeDatabase("the buyer's e-mails", (target) => {
     expect(message?.html).not.toMatch(/script|<img|<form|<input|javascript:|tracker/);
     expect(message?.notKept).toEqual([
       "setup.exe (14 bytes): not a photo or a PDF",
-      "huge.pdf (60.0 MB): over 10 MB, the most kept for one file",
+      "huge.pdf (12.0 MB): over 10 MB, the most kept for one file",
     ]);
     const files = await db()
       .select()
@@ -216,7 +216,7 @@ describeDatabase("the buyer's e-mails", (target) => {
     expect((await sharp(Buffer.concat(chunks)).metadata()).exif).toBeUndefined();
   });
 
-  it("reads .eml files dropped into the inbox folder when there is no mailbox", async () => {
+  it("reads .eml files dropped into the inbox folder when there is no mailbox, and sets aside one that names no request", async () => {
     const quote = await request();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inbox-"));
     fs.writeFileSync(
@@ -226,8 +226,13 @@ describeDatabase("the buyer's e-mails", (target) => {
     fs.writeFileSync(path.join(dir, "other.eml"), await buyerMail({ subject: "Unrelated", text: "Hello" }));
     const folder = startDropFolderReader({ dir, desk, logger: quiet, pollMs: 100 });
     await eventually(() => fs.existsSync(path.join(dir, "read", "answer.eml")), 10_000);
+    await eventually(() => fs.existsSync(path.join(dir, "held", "other.eml")), 10_000);
     await folder.stop();
     expect((await incoming(quote.id)).map((m) => m.body.trim())).toEqual(["Yes please"]);
-    expect(fs.readdirSync(dir).sort()).toEqual(["other.eml", "read"]);
+    expect(fs.readdirSync(dir).sort()).toEqual(["held", "read"]);
+    const held = await db().select().from(heldMail);
+    expect(held).toMatchObject([
+      { fileName: "other.eml", why: "no request", fromAddress: "dana@works.example", subject: "Unrelated" },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
@@ -96,6 +97,21 @@ describeDatabase("a request with lines and files", (target) => {
       expect(fs.existsSync(partial)).toBe(false);
     });
   }
+});
+
+describeDatabase("an e-mail held for the desk", (target) => {
+  it("keeps its bytes through the sweep until staff join or dismiss it", async () => {
+    const storage = createFsStorage(path.join(scratch, "held-uploads"));
+    const key = await putFile(storage, "eml");
+    await target.database.db.execute(
+      sql`insert into held_mail (source_key, file_name, received_at, why, storage_key)
+          values ('file:lunch.eml:10:1', 'lunch.eml', now(), 'no request', ${key})`,
+    );
+    const later = new Date(Date.now() + 2 * hour);
+    const incomingDir = path.join(scratch, "held-incoming");
+    expect(await sweepOrphans({ db: target.database.db, storage, incomingDir, now: later })).toBe(0);
+    expect(await keys(storage)).toEqual([key]);
+  });
 });
 
 describe("the orphan sweep without an incoming folder", () => {

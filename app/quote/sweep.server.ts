@@ -3,13 +3,13 @@ import path from "node:path";
 import { inArray } from "drizzle-orm";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
 import type { Db } from "#db/client.server.ts";
-import { attachments } from "#db/schema.ts";
+import { attachments, heldMail } from "#db/schema.ts";
 
 /** Long enough for any upload still on its way to reach its transaction. */
 export const orphanGraceMs = 60 * 60 * 1000;
 
 /**
- * Removes files that belong to no stored request: received or stored for a request whose transaction
+ * Removes files that belong to no stored request (nor to an e-mail held for the desk): received or stored for a request whose transaction
  * never committed (a refused form, a crash, a kill -9 mid-upload). Only files older than the grace
  * period are looked at, so a request being stored right now keeps its files.
  */
@@ -27,11 +27,14 @@ export async function sweepOrphans(options: {
   for await (const entry of options.storage.list()) if (entry.modified.getTime() < cutoff) stale.push(entry.key);
   for (let i = 0; i < stale.length; i += 500) {
     const batch = stale.slice(i, i + 500);
-    const kept = await options.db
-      .select({ key: attachments.storageKey })
-      .from(attachments)
-      .where(inArray(attachments.storageKey, batch));
-    const keep = new Set(kept.map((row) => row.key));
+    const [kept, held] = await Promise.all([
+      options.db
+        .select({ key: attachments.storageKey })
+        .from(attachments)
+        .where(inArray(attachments.storageKey, batch)),
+      options.db.select({ key: heldMail.storageKey }).from(heldMail).where(inArray(heldMail.storageKey, batch)),
+    ]);
+    const keep = new Set([...kept, ...held].map((row) => row.key));
     for (const key of batch) {
       if (keep.has(key)) continue;
       await options.storage.delete(key);
