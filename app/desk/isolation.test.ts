@@ -98,6 +98,7 @@ describe("the desk isolates what buyers typed", () => {
             html: null,
             fromAddress: `dana@works.example${rlo}`,
             fromOther: false,
+            senderVerified: null,
             automatic: false,
             notKept: [`invoice${rlo}piz.exe (2 KB): not a photo or a PDF`],
             sentByName: null,
