@@ -222,7 +222,7 @@ describe("the mail reader fed malformed, hostile and huge mail, production build
     expect(await joined.text()).toContain(`E-mail joined to ${reference}.`);
     const page = await (await request(`/desk/quotes/${reference}`, { cookie: admin })).text();
     expect(page).toContain("Lunch on Friday?");
-    expect(page).toMatch(/Alex Admin<\/span> (<!-- -->)?joined an e-mail to this request by hand/);
+    expect(page).toMatch(/Alex Admin<\/bdi> (<!-- -->)?joined an e-mail to this request by hand/);
 
     const dismissed = await request("/desk/mail", { cookie: admin, form: { intent: "dismiss", id: String(huge) } });
     expect(dismissed.status).toBe(200);

@@ -236,10 +236,12 @@ function parse(source: Readable, headers: Headers, dir: string, files: Incoming[
       stream.on("limit", () => fail(new UploadError(413, limitMessages.fileSize)));
       // Files under any other name are read past and forgotten.
       if (fieldName !== attachmentField) return stream.resume();
+      // Kept in the order they were sent, whichever finishes writing first.
+      const slot = tasks.length;
       const task = writeIncoming(stream, dir, sentName ?? "")
         .finally(() => streams.delete(stream))
         .then((incoming) => {
-          files.push(incoming);
+          files[slot] = incoming;
         })
         .catch(fail);
       tasks.push(task);
