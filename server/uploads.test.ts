@@ -134,7 +134,7 @@ function uploadSuite(label: string, setup: () => Promise<Target>) {
         415,
         "“x.pdf” is not a photo or a PDF",
       ],
-    ])("refuses %s with a clear %i and leaves nothing behind", async (_, files, status, message) => {
+    ])("refuses %s with a clear answer and leaves nothing behind", async (_, files, status, message) => {
       const before = storedFiles(storageDir()).length;
       const answer = await post(form(await files())).then(
         async (response) => ({ status: response.status, message: (await response.json()).message as string }),

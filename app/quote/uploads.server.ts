@@ -104,6 +104,8 @@ async function reencode(inputPath: string, outputPath: string, image: StoredImag
 
 /** A file as sent, in the incoming folder; `type` is what its first bytes show (none for an empty file). */
 type Incoming = { localPath: string; size: number; sha256: string; sentName: string; type?: string };
+/** A file as written, with its place among the files sent (they may finish writing in another order). */
+type Received = Incoming & { sentAs: number };
 
 /** Writes one file part to the incoming folder as it arrives; a part cut short or refused leaves no file. */
 async function writeIncoming(stream: Readable, dir: string, sentName: string): Promise<Incoming> {
@@ -182,7 +184,7 @@ const unreadable = () => new UploadError(400, "We could not read that form. Plea
  * memory) once its first bytes show an accepted type; only its description is kept. Settles only when every
  * file task has settled, so that a refusal can remove everything that was written.
  */
-function parse(source: Readable, headers: Headers, dir: string, files: Incoming[]) {
+function parse(source: Readable, headers: Headers, dir: string, files: Received[]) {
   return new Promise<FormData>((resolve, reject) => {
     const formData = new FormData();
     const tasks: Promise<unknown>[] = [];
@@ -236,12 +238,11 @@ function parse(source: Readable, headers: Headers, dir: string, files: Incoming[
       stream.on("limit", () => fail(new UploadError(413, limitMessages.fileSize)));
       // Files under any other name are read past and forgotten.
       if (fieldName !== attachmentField) return stream.resume();
-      // Kept in the order they were sent, whichever finishes writing first.
-      const slot = tasks.length;
+      const sentAs = tasks.length;
       const task = writeIncoming(stream, dir, sentName ?? "")
         .finally(() => streams.delete(stream))
         .then((incoming) => {
-          files[slot] = incoming;
+          files.push({ ...incoming, sentAs });
         })
         .catch(fail);
       tasks.push(task);
@@ -275,7 +276,7 @@ export type QuoteForm = {
  */
 export async function readQuoteForm(request: Request, incomingDir: string): Promise<QuoteForm> {
   await fs.mkdir(incomingDir, { recursive: true, mode: 0o700 });
-  const incoming: Incoming[] = [];
+  const incoming: Received[] = [];
   const opened: ReceivedFile[] = [];
   const discard = async () => {
     const paths = [...incoming.splice(0), ...opened].map((file) => file.localPath);
@@ -283,7 +284,9 @@ export async function readQuoteForm(request: Request, incomingDir: string): Prom
   };
   const open = async () => {
     try {
-      // Taken off the list first: check() removes the file as sent whatever happens.
+      // In the order the buyer attached them. Taken off the list first: check() removes the file as sent
+      // whatever happens.
+      incoming.sort((a, b) => a.sentAs - b.sentAs);
       for (let file = incoming.shift(); file; file = incoming.shift()) {
         const received = await check(file);
         if (received) opened.push(received);
