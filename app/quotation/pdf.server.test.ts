@@ -108,14 +108,18 @@ describe("the quotation PDF's pages", () => {
   );
 
   it("keeps the totals and terms on one page whatever the number of lines, with the headings only where lines are", async () => {
+    const together = ["Delivery £9.50", "Net (excluding VAT)", "VAT at 20%", "Total including VAT", "Payment terms"];
+    const problems: string[] = [];
     for (let n = 30; n <= 56; n += 2) {
       const texts = pages(await render(draft(n)));
-      for (const words of closingBlock)
-        expect(pagesWith(texts, words), `${n} lines: ${words}`).toEqual([texts.length - 1]);
+      const where = [...new Set(together.flatMap((words) => pagesWith(texts, words)))];
+      if (where.join() !== String(texts.length - 1)) problems.push(`${n} lines: totals and terms on pages ${where}`);
       texts.forEach((text, i) => {
-        expect(headings.test(text), `${n} lines, page ${i + 1}`).toBe(text.includes("ITEM-"));
+        if (headings.test(text) !== text.includes("ITEM-"))
+          problems.push(`${n} lines: headings wrong on page ${i + 1}`);
       });
     }
+    expect(problems).toEqual([]);
   }, 120_000);
 });
 
@@ -219,10 +223,10 @@ describe("text anyone types", () => {
     d.lines[0] = { ...emptyLine(line), unitPrice: "1.00" };
     const pdf = await render(d, { revision: 1 });
     const [text = ""] = pages(pdf);
-    for (const words of [line.description, `Part: ${line.part}`, line.note]) expect(text).toContain(words);
     const glyphs = glyphsDrawn(pdf);
     expect(glyphs.length).toBeGreaterThan(500);
     expect(glyphs.filter((glyph) => glyph === "0000")).toEqual([]);
+    for (const words of [line.description, `Part: ${line.part}`, line.note]) expect(text).toContain(words);
   });
 
   it("renders 200 lines over several pages with emoji and right-to-left text in them", async () => {
