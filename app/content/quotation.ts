@@ -27,8 +27,13 @@ export const defaultQuotationEmail = {
   ].join("\n"),
 };
 
+/** A new quotation's delivery terms, unless QUOTATION_DELIVERY_TERMS says otherwise; staff can change them. */
+export const defaultDeliveryTerms = "Free UK delivery on orders over £150 ex VAT, otherwise £9.95.";
+
 export const quotationPdfText = {
   title: "Quotation",
+  draft: "draft",
+  date: "Date",
   columns: ["#", "Description", "Qty", "Unit price", "Availability", "Total"],
   net: "Net (excluding VAT)",
   delivery: "Delivery",
@@ -36,5 +41,16 @@ export const quotationPdfText = {
   gross: "Total including VAT",
   validUntil: "Valid until",
   paymentTerms: "Payment terms",
-  pricesNote: "Prices in pounds sterling (GBP). Availability is subject to prior sale.",
+  deliveryTerms: "Delivery terms",
+  for: "For",
+  buyerReference: "Your reference",
+  deliveryAddress: "Delivery address",
+  contact: "Your contact",
+  salesOffice: "Sales office",
+  poa: "POA",
+  poaNote: "Lines marked POA are priced on application and not included in the totals.",
+  pricesNote:
+    "All prices are in pounds sterling (GBP) and exclude VAT, which is added at the rate shown. Availability is subject to prior sale.",
+  supersedes: (revision: number, previous: string) => `Revision ${revision}, supersedes ${previous}`,
+  page: (n: number, of: number) => `Page ${n} of ${of}`,
 };

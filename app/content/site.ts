@@ -25,6 +25,11 @@ export type Site = {
   };
   /** The company's profiles elsewhere (social networks, directories), for search engines; may be empty. */
   sameAs: string[];
+  /** The company's name at Companies House, for the trading disclosures on its documents. */
+  registeredName: string;
+  /** The part of the UK the company is registered in. */
+  registeredIn: "England and Wales" | "Scotland" | "Northern Ireland";
+  registeredOffice: string;
   companyNumber: string;
   vatNumber: string;
   founded: string;
@@ -48,6 +53,9 @@ export const defaultSite: Site = {
     lng: -2.4455,
   },
   sameAs: [],
+  registeredName: "Wrekin MRO Supply Ltd",
+  registeredIn: "England and Wales",
+  registeredOffice: "Unit 4, Stafford Park 10, Telford, Shropshire TF3 3XX",
   companyNumber: "12345678",
   vatNumber: "GB 123 4567 89",
   founded: "July 2021",
@@ -72,6 +80,17 @@ export function openingHours(site: Site) {
 export function tradeCounterAddress(site: Site) {
   const { label, streetAddress, locality, region, postcode } = site.tradeCounter;
   return `${label}, ${streetAddress}, ${locality}, ${region} ${postcode}`;
+}
+
+/** What a UK company states on its business documents: registered name, where, number, office; and VAT number. */
+export function tradingDisclosures(site: Site) {
+  return [
+    site.registeredName,
+    `Registered in ${site.registeredIn}`,
+    `Company number ${site.companyNumber}`,
+    `Registered office: ${site.registeredOffice}`,
+    `VAT number ${site.vatNumber}`,
+  ].join(" · ");
 }
 
 export function telHref(site: Site) {

@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { defaultDeliveryTerms } from "#app/content/quotation.ts";
 import { defaultSite, type Site } from "#app/content/site.ts";
 import { parseClosures } from "#app/lib/opening-hours.server.ts";
 import { siteSchema } from "#app/lib/site-schema.server.ts";
@@ -84,6 +85,7 @@ const envSchema = z.object({
     .min(1)
     .max(300)
     .default("Account customers: 30 days from the date of invoice. Otherwise: payment with order."),
+  QUOTATION_DELIVERY_TERMS: z.string().trim().min(1).max(300).default(defaultDeliveryTerms),
   QUOTATION_VAT_RATE: z.coerce.number().min(0).max(99.99).default(20),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_ACCESS_KEY_ID: optionalText,
@@ -116,6 +118,9 @@ const envSchema = z.object({
   SITE_SAME_AS: optionalText,
   SITE_LAT: coordinate,
   SITE_LNG: coordinate,
+  SITE_REGISTERED_NAME: optionalText,
+  SITE_REGISTERED_IN: optionalText,
+  SITE_REGISTERED_OFFICE: optionalText,
   SITE_COMPANY_NUMBER: optionalText,
   SITE_VAT_NUMBER: optionalText,
   SITE_HOURS_WEEKDAYS: optionalText,
@@ -145,6 +150,9 @@ const siteVariables: Record<string, string> = {
   "tradeCounter.postcode": "SITE_POSTCODE",
   "tradeCounter.lat": "SITE_LAT",
   "tradeCounter.lng": "SITE_LNG",
+  registeredName: "SITE_REGISTERED_NAME",
+  registeredIn: "SITE_REGISTERED_IN",
+  registeredOffice: "SITE_REGISTERED_OFFICE",
   companyNumber: "SITE_COMPANY_NUMBER",
   vatNumber: "SITE_VAT_NUMBER",
   "hours.weekdays": "SITE_HOURS_WEEKDAYS",
@@ -194,6 +202,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       lng: e.SITE_LNG ?? defaultSite.tradeCounter.lng,
     },
     sameAs: e.SITE_SAME_AS?.split(",").flatMap((entry) => entry.trim() || []) ?? defaultSite.sameAs,
+    registeredName: e.SITE_REGISTERED_NAME ?? defaultSite.registeredName,
+    // Checked against the three parts of the UK by the site schema below.
+    registeredIn: (e.SITE_REGISTERED_IN ?? defaultSite.registeredIn) as Site["registeredIn"],
+    registeredOffice: e.SITE_REGISTERED_OFFICE ?? defaultSite.registeredOffice,
     companyNumber: e.SITE_COMPANY_NUMBER ?? defaultSite.companyNumber,
     vatNumber: e.SITE_VAT_NUMBER ?? defaultSite.vatNumber,
     hours: {
@@ -252,6 +264,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     quotation: {
       validityDays: e.QUOTATION_VALIDITY_DAYS,
       paymentTerms: e.QUOTATION_PAYMENT_TERMS,
+      deliveryTerms: e.QUOTATION_DELIVERY_TERMS,
       vatRate: String(e.QUOTATION_VAT_RATE),
     },
     site: site.data,

@@ -1,5 +1,5 @@
 import { availabilityText } from "#app/content/quotation.ts";
-import { basisPointsFrom, maxLinePence, penceFrom, quotationTotals } from "#app/quotation/money.ts";
+import { basisPointsFrom, isPoa, maxLinePence, penceFrom, quotationTotals } from "#app/quotation/money.ts";
 import { cleanText } from "#app/quote/schema.ts";
 
 export const availabilityKinds = ["stock", "days", "request"] as const;
@@ -23,6 +23,11 @@ export type Draft = {
   delivery: string;
   validUntil: string;
   paymentTerms: string;
+  deliveryTerms: string;
+  /** The buyer's own reference for their enquiry or order, printed on the quotation. */
+  buyerReference: string;
+  /** Where the goods go, when it is not the buyer's usual address; may be empty. */
+  deliveryAddress: string;
   vatRate: string;
   subject: string;
   message: string;
@@ -33,19 +38,28 @@ export type QuotationLine = {
   brand: string;
   description: string;
   quantity: number;
-  unitPence: number;
+  /** Null for a line priced on application (POA): it prints POA and is left out of the totals. */
+  unitPence: number | null;
   availability: Availability;
   days?: number;
   alternative: string;
   note: string;
 };
 
-/** A quotation ready to send: numbers checked, totals worked out on the server. */
+/**
+ * A quotation ready to send: numbers checked, totals worked out on the server. The optional fields are
+ * missing from revisions sent before they existed.
+ */
 export type CheckedQuotation = {
-  lines: (QuotationLine & { totalPence: number; availabilityText: string })[];
+  lines: (QuotationLine & { totalPence: number | null; availabilityText: string })[];
   deliveryPence: number;
   validUntil: string;
   paymentTerms: string;
+  deliveryTerms?: string;
+  buyerReference?: string;
+  deliveryAddress?: string;
+  /** Who sent it: the buyer's named contact. */
+  sender?: { name: string; email: string };
   vatBasisPoints: number;
   subject: string;
   message: string;
@@ -62,6 +76,9 @@ export const fieldLimits = {
   alternative: 200,
   note: 500,
   paymentTerms: 300,
+  deliveryTerms: 300,
+  buyerReference: 80,
+  deliveryAddress: 300,
   subject: 200,
   message: 5000,
 } as const;
@@ -113,35 +130,46 @@ export function draftFromForm(form: FormData): Draft {
     delivery: text("delivery", 30),
     validUntil: text("validUntil", 20),
     paymentTerms: text("paymentTerms", fieldLimits.paymentTerms),
+    deliveryTerms: text("deliveryTerms", fieldLimits.deliveryTerms),
+    buyerReference: text("buyerReference", fieldLimits.buyerReference),
+    deliveryAddress: text("deliveryAddress", fieldLimits.deliveryAddress),
     vatRate: text("vatRate", 10),
     subject: text("subject", fieldLimits.subject),
     message: text("message", fieldLimits.message),
   };
 }
 
-const tooLong = (value: string, max: number) => Array.from(value).length > max;
+type AddedFields = "deliveryTerms" | "buyerReference" | "deliveryAddress";
+/** A draft as stored: one saved before a field existed lacks it. */
+export type StoredDraft = Omit<Draft, AddedFields> & Partial<Pick<Draft, AddedFields>>;
 
-/** Checks a draft before it is sent; messages are keyed by the field's name on the page. */
-export function checkDraft(
-  draft: Draft,
-  today: string,
-): { ok: true; value: CheckedQuotation } | { ok: false; errors: Record<string, string> } {
-  const errors: Record<string, string> = {};
-  if (draft.lines.length === 0) errors.lines = "Add at least one line";
-  if (draft.lines.length > maxLines) errors.lines = `A quotation has at most ${maxLines} lines`;
+/** A stored draft with the fields it may lack filled in, so drafts saved by an older version still open. */
+export function draftFromStored(stored: StoredDraft, defaults: { deliveryTerms: string }): Draft {
+  return {
+    ...stored,
+    deliveryTerms: stored.deliveryTerms ?? defaults.deliveryTerms,
+    buyerReference: stored.buyerReference ?? "",
+    deliveryAddress: stored.deliveryAddress ?? "",
+  };
+}
+
+const tooLong = (value: string, max: number) => Array.from(value).length > max;
+const keepUnder = (max: number) => `Keep this under ${max.toLocaleString("en-GB")} characters`;
+
+/** Checks each line; a line with a quantity and a price (or POA) is kept, with its total. */
+function checkLines(draft: Draft, errors: Record<string, string>) {
   const lines: CheckedQuotation["lines"] = [];
   draft.lines.slice(0, maxLines).forEach((line, i) => {
     const name = (field: string) => `lines[${i}].${field}`;
     const description = line.description.trim() || line.part.trim();
     if (!description) errors[name("description")] = "Describe the item (or give its part number)";
     for (const field of ["part", "brand", "description", "alternative", "note"] as const)
-      if (tooLong(line[field], fieldLimits[field]))
-        errors[name(field)] = `Keep this under ${fieldLimits[field].toLocaleString("en-GB")} characters`;
+      if (tooLong(line[field], fieldLimits[field])) errors[name(field)] = keepUnder(fieldLimits[field]);
     const quantity = /^\d{1,7}$/.test(line.quantity.trim()) ? Number(line.quantity.trim()) : 0;
     if (quantity < 1 || quantity > 1_000_000) errors[name("quantity")] = "Enter a whole number from 1 to 1,000,000";
-    const unitPence = penceFrom(line.unitPrice);
-    if (unitPence === undefined) errors[name("unitPrice")] = "Enter a price in pounds, like 12.50";
-    else if (quantity > 0 && quantity * unitPence > maxLinePence)
+    const unitPence = isPoa(line.unitPrice) ? null : penceFrom(line.unitPrice);
+    if (unitPence === undefined) errors[name("unitPrice")] = "Enter a price in pounds, like 12.50, or POA";
+    else if (unitPence !== null && quantity > 0 && quantity * unitPence > maxLinePence)
       errors[name("unitPrice")] = "A line may come to at most £10,000,000";
     const days = line.availability === "days" ? Number(line.days.trim()) : undefined;
     if (days !== undefined && !(/^\d{1,3}$/.test(line.days.trim()) && days >= 1))
@@ -157,10 +185,22 @@ export function checkDraft(
         ...(days ? { days } : {}),
         alternative: line.alternative.trim(),
         note: line.note.trim(),
-        totalPence: quantity * unitPence,
+        totalPence: unitPence === null ? null : quantity * unitPence,
         availabilityText: availabilityText(line.availability, days),
       });
   });
+  return lines;
+}
+
+/** Checks a draft before it is sent; messages are keyed by the field's name on the page. */
+export function checkDraft(
+  draft: Draft,
+  today: string,
+): { ok: true; value: CheckedQuotation } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (draft.lines.length === 0) errors.lines = "Add at least one line";
+  if (draft.lines.length > maxLines) errors.lines = `A quotation has at most ${maxLines} lines`;
+  const lines = checkLines(draft, errors);
   const deliveryPence = draft.delivery.trim() === "" ? 0 : penceFrom(draft.delivery);
   if (deliveryPence === undefined) errors.delivery = "Enter the delivery charge in pounds, like 9.50 (or 0)";
   else if (deliveryPence > maxLinePence) errors.delivery = "Delivery may be at most £10,000,000";
@@ -170,11 +210,18 @@ export function checkDraft(
     errors.validUntil = "Choose the date the prices hold until";
   else if (draft.validUntil < today) errors.validUntil = "The validity date has passed; choose a later one";
   if (!draft.paymentTerms.trim()) errors.paymentTerms = "State the payment terms";
+  if (!draft.deliveryTerms.trim()) errors.deliveryTerms = "State the delivery terms";
   if (!draft.subject.trim()) errors.subject = "Write a subject";
   if (!draft.message.trim()) errors.message = "Write the message that goes with the quotation";
-  for (const field of ["paymentTerms", "subject", "message"] as const)
-    if (tooLong(draft[field], fieldLimits[field]))
-      errors[field] = `Keep this under ${fieldLimits[field].toLocaleString("en-GB")} characters`;
+  for (const field of [
+    "paymentTerms",
+    "deliveryTerms",
+    "buyerReference",
+    "deliveryAddress",
+    "subject",
+    "message",
+  ] as const)
+    if (tooLong(draft[field], fieldLimits[field])) errors[field] = keepUnder(fieldLimits[field]);
   if (Object.keys(errors).length > 0 || deliveryPence === undefined || vatBasisPoints === undefined)
     return { ok: false, errors };
   const totals = quotationTotals(lines, deliveryPence, vatBasisPoints);
@@ -185,6 +232,9 @@ export function checkDraft(
       deliveryPence,
       validUntil: draft.validUntil,
       paymentTerms: draft.paymentTerms.trim(),
+      deliveryTerms: draft.deliveryTerms.trim(),
+      buyerReference: draft.buyerReference.trim(),
+      deliveryAddress: draft.deliveryAddress.trim(),
       vatBasisPoints,
       subject: draft.subject.trim(),
       message: draft.message.trim(),

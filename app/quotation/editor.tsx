@@ -96,7 +96,12 @@ export function LineFields({
         <QuotationField name={name("quantity")} label="Quantity" error={error("quantity")}>
           {(props) => <input {...props} inputMode="numeric" defaultValue={line.quantity} />}
         </QuotationField>
-        <QuotationField name={name("unitPrice")} label="Unit price (£, ex VAT)" error={error("unitPrice")}>
+        <QuotationField
+          name={name("unitPrice")}
+          label="Unit price (£, ex VAT)"
+          hint="Or POA: priced on application, left out of the totals"
+          error={error("unitPrice")}
+        >
           {(props) => <input {...props} inputMode="decimal" defaultValue={line.unitPrice} placeholder="0.00" />}
         </QuotationField>
         <QuotationField name={name("availability")} label="Availability" error={error("availability")}>
@@ -176,6 +181,35 @@ export function TermsFields({ draft, errors }: { draft: Draft; errors: Record<st
         )}
       </QuotationField>
       <QuotationField
+        name="deliveryTerms"
+        label="Delivery terms"
+        error={errors.deliveryTerms}
+        className="sm:col-span-3"
+      >
+        {(props) => (
+          <textarea {...props} rows={2} maxLength={fieldLimits.deliveryTerms} defaultValue={draft.deliveryTerms} />
+        )}
+      </QuotationField>
+      <QuotationField
+        name="buyerReference"
+        label="Buyer's reference (optional)"
+        hint="Their enquiry or order number, printed on the quotation"
+        error={errors.buyerReference}
+      >
+        {(props) => <input {...props} maxLength={fieldLimits.buyerReference} defaultValue={draft.buyerReference} />}
+      </QuotationField>
+      <QuotationField
+        name="deliveryAddress"
+        label="Delivery address (optional)"
+        hint="When the goods go somewhere other than the buyer's usual address"
+        error={errors.deliveryAddress}
+        className="sm:col-span-2"
+      >
+        {(props) => (
+          <textarea {...props} rows={3} maxLength={fieldLimits.deliveryAddress} defaultValue={draft.deliveryAddress} />
+        )}
+      </QuotationField>
+      <QuotationField
         name="subject"
         label="E-mail subject"
         error={errors.subject}
@@ -191,14 +225,17 @@ export function TermsFields({ draft, errors }: { draft: Draft; errors: Record<st
   );
 }
 
+const poaText = (count: number) =>
+  count === 0 ? "" : ` ${count === 1 ? "One line is" : `${count} lines are`} POA and not included.`;
+
 /** Asked before a quotation leaves: once sent it is numbered and never changed. */
-export function ConfirmSend({ to, gross }: { to: string; gross: string }) {
+export function ConfirmSend({ to, gross, poaLines = 0 }: { to: string; gross: string; poaLines?: number }) {
   return (
     <ConfirmPanel
       id="confirm-send"
       tone="plain"
       title={`Send this quotation to ${to}?`}
-      text={`Total ${gross} including VAT. Once sent it is numbered and cannot be changed; a change later is a new revision.`}
+      text={`Total ${gross} including VAT.${poaText(poaLines)} Once sent it is numbered and cannot be changed; a change later is a new revision.`}
       cancel={{ to: ".", label: "Not yet" }}
     >
       <button type="submit" name="intent" value="send-confirmed" className={button({ variant: "steel" })}>
@@ -213,7 +250,10 @@ export function TotalsAndActions({
   totals,
   pdfUrl,
 }: {
-  totals: { netPence: number; vatPence: number; grossPence: number } | null | undefined;
+  totals:
+    | { netPence: number; vatPence: number; grossPence: number; lines: { unitPence: number | null }[] }
+    | null
+    | undefined;
   pdfUrl: string;
 }) {
   return (
@@ -222,14 +262,21 @@ export function TotalsAndActions({
         Totals as saved
       </h2>
       {totals ? (
-        <dl className="mt-2 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-          <dt>Net (excluding VAT)</dt>
-          <dd className="text-right">{formatPence(totals.netPence)}</dd>
-          <dt>VAT</dt>
-          <dd className="text-right">{formatPence(totals.vatPence)}</dd>
-          <dt className="font-bold">Total including VAT</dt>
-          <dd className="text-right font-bold">{formatPence(totals.grossPence)}</dd>
-        </dl>
+        <>
+          <dl className="mt-2 grid max-w-sm grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+            <dt>Net (excluding VAT)</dt>
+            <dd className="text-right">{formatPence(totals.netPence)}</dd>
+            <dt>VAT</dt>
+            <dd className="text-right">{formatPence(totals.vatPence)}</dd>
+            <dt className="font-bold">Total including VAT</dt>
+            <dd className="text-right font-bold">{formatPence(totals.grossPence)}</dd>
+          </dl>
+          {totals.lines.some((line) => line.unitPence === null) ? (
+            <p className="mt-1 text-sm text-slate-700">
+              {poaText(totals.lines.filter((line) => line.unitPence === null).length).trim()}
+            </p>
+          ) : null}
+        </>
       ) : (
         <p className="mt-2">Worked out once every line has a quantity and a price.</p>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { basisPointsFrom, formatPence, penceFrom, percentText, quotationTotals } from "#app/quotation/money.ts";
+import { basisPointsFrom, formatPence, isPoa, penceFrom, percentText, quotationTotals } from "#app/quotation/money.ts";
 
 describe("money in pence", () => {
   it("reads prices as typed without floating point", () => {
@@ -37,6 +37,21 @@ describe("money in pence", () => {
     expect(big.net).toBe(200_000_000_000);
     expect(big.vat).toBe(40_000_000_000);
     expect(Number.isSafeInteger(big.gross)).toBe(true);
+  });
+
+  it("leaves lines priced on application (POA) out of the totals", () => {
+    expect(["POA", "poa", " P.O.A. ", "p.o.a"].every(isPoa)).toBe(true);
+    expect(["", "0", "PO", "POA1", "on request"].some(isPoa)).toBe(false);
+    expect(
+      quotationTotals(
+        [
+          { quantity: 2, unitPence: 1000 },
+          { quantity: 5, unitPence: null },
+        ],
+        500,
+        2000,
+      ),
+    ).toEqual({ lineTotals: [2000, null], net: 2500, vat: 500, gross: 3000 });
   });
 
   it("reads and writes VAT rates in basis points", () => {

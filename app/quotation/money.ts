@@ -6,6 +6,9 @@
 /** A line may come to at most £10,000,000; with at most maxLines lines every total stays an exact integer. */
 export const maxLinePence = 1_000_000_000;
 
+/** "POA" (price on application) typed in a price box, with or without dots, in any case. */
+export const isPoa = (text: string) => /^p\.?o\.?a\.?$/i.test(text.trim());
+
 /** Pence from what was typed, or undefined when it is not an amount of pounds with at most 2 decimals. */
 export function penceFrom(text: string): number | undefined {
   const cleaned = text.trim().replace(/^£\s*/, "").replaceAll(",", "");
@@ -31,15 +34,16 @@ export const penceToText = (pence: number) => `${Math.trunc(pence / 100)}.${Stri
  * Net, VAT and gross of a quotation (ADR 0015): each line is quantity × unit price exactly; the net is the
  * lines plus delivery; VAT is charged once, on the net, rounded to the nearest penny with halves up
  * (HMRC allows rounding the VAT of an invoice total to the nearest penny). Rates are in basis points
- * (20 % = 2000), so the arithmetic stays in integers.
+ * (20 % = 2000), so the arithmetic stays in integers. A line priced on application (unitPence null) has no
+ * total and adds nothing.
  */
 export function quotationTotals(
-  lines: { quantity: number; unitPence: number }[],
+  lines: { quantity: number; unitPence: number | null }[],
   deliveryPence: number,
   vatBasisPoints: number,
 ) {
-  const lineTotals = lines.map((line) => line.quantity * line.unitPence);
-  const net = lineTotals.reduce((sum, value) => sum + value, 0) + deliveryPence;
+  const lineTotals = lines.map((line) => (line.unitPence === null ? null : line.quantity * line.unitPence));
+  const net = lineTotals.reduce<number>((sum, value) => sum + (value ?? 0), 0) + deliveryPence;
   const vat = Math.floor((net * vatBasisPoints + 5000) / 10_000);
   return { lineTotals, net, vat, gross: net + vat };
 }

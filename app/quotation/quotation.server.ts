@@ -4,7 +4,13 @@ import { defaultQuotationEmail } from "#app/content/quotation.ts";
 import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
-import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "#app/quotation/draft.ts";
+import {
+  type CheckedQuotation,
+  type Draft,
+  draftFromStored,
+  emptyLine,
+  fillPlaceholders,
+} from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
 import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
@@ -48,8 +54,8 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
     subject: savedReply?.subject ?? defaultQuotationEmail.subject,
     message: savedReply?.body ?? defaultQuotationEmail.message,
   };
-  if (saved?.revision === null) return saved.draft;
-  if (saved) return { ...saved.draft, ...fresh };
+  if (saved?.revision === null) return draftFromStored(saved.draft, config.quotation);
+  if (saved) return { ...draftFromStored(saved.draft, config.quotation), ...fresh };
   const lines = await db
     .select()
     .from(quoteLines)
@@ -68,6 +74,9 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
       : [emptyLine()],
     delivery: penceToText(0),
     paymentTerms: config.quotation.paymentTerms,
+    deliveryTerms: config.quotation.deliveryTerms,
+    buyerReference: "",
+    deliveryAddress: "",
     vatRate: config.quotation.vatRate,
     ...fresh,
   };
@@ -132,7 +141,7 @@ export async function sendQuotation(
   quote: QuoteRow,
   draft: Draft,
   checked: CheckedQuotation,
-  actor: Actor,
+  actor: Actor & { email: string },
   site: { email: string },
 ) {
   const [last] = await tx
@@ -151,6 +160,7 @@ export async function sendQuotation(
     ...checked,
     subject: fillPlaceholders(checked.subject, values),
     message: fillPlaceholders(checked.message, values),
+    sender: { name: actor.name, email: actor.email },
   };
   const domain = site.email.split("@")[1] ?? "localhost";
   const sent = {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { readFormData } from "#app/desk/read-form.server.ts";
+import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { type CheckedQuotation, checkDraft, draftFromForm } from "#app/quotation/draft.ts";
@@ -25,6 +26,8 @@ async function pdfResponse(
     buyer: { name: quote.customerName, company: quote.company, email: quote.email },
     content,
     issuedAt,
+    // A preview names who is preparing it; a sent revision names its sender from its content.
+    sender: revision === null ? context.get(staffContext) : null,
   });
   const name = `Quotation ${quote.reference}${revision === null ? " draft" : `-${revision}`}.pdf`;
   return new Response(new Uint8Array(pdf), {

@@ -40,7 +40,7 @@ type Reply = {
   message: string;
   ok: boolean;
   errors?: Record<string, string>;
-  confirm?: { to: string; gross: string };
+  confirm?: { to: string; gross: string; poaLines: number };
   /** What was typed, shown again when the save was refused. */
   draft?: Draft;
 };
@@ -93,7 +93,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (intent !== "send-confirmed")
-    return { ok: true, message: "", confirm: { to: quote.email, gross: formatPence(checked.value.grossPence) } };
+    return {
+      ok: true,
+      message: "",
+      confirm: {
+        to: quote.email,
+        gross: formatPence(checked.value.grossPence),
+        poaLines: checked.value.lines.filter((line) => line.unitPence === null).length,
+      },
+    };
   const outcome = await applyChange(db, quote.id, Number(form.get("version")), async (tx) => ({
     changed: true,
     ...(await sendQuotation(tx, quote, draft, checked.value, staff, config.site)),
@@ -132,7 +140,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
         <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
           Save draft
         </button>
-        {reply?.confirm ? <ConfirmSend to={reply.confirm.to} gross={reply.confirm.gross} /> : null}
+        {reply?.confirm ? <ConfirmSend {...reply.confirm} /> : null}
         <section aria-labelledby="lines-heading" className={cardClass}>
           <h2 id="lines-heading" className="text-lg font-bold text-navy">
             Lines
