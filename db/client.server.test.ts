@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +14,7 @@ import { embeddedMajor } from "#db/embedded-checks.server.ts";
 import { attachments, quoteEvents, quotes, settings, staffUser } from "#db/schema.ts";
 import journal from "#drizzle/meta/_journal.json";
 import { holdDatabaseInChild, openInChild } from "#test/holder.ts";
+import { nodeBin } from "#test/node.ts";
 import { describePostgres, setupTimeoutMs } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
@@ -37,6 +38,11 @@ function isRunning(pid: number) {
   } catch {
     return false;
   }
+}
+
+/** `npm run convert-pglite -- DATA_DIR`, as an operator runs it. */
+function convertCommand(dataDir: string) {
+  return spawnSync(nodeBin, ["scripts/convert-pglite.ts", dataDir], { encoding: "utf8", timeout: setupTimeoutMs });
 }
 
 async function until(condition: () => boolean, timeoutMs = 20_000) {
@@ -171,7 +177,7 @@ describe("embedded PostgreSQL", () => {
   });
 
   it(
-    "converts an earlier version's PGlite database, losing nothing, and keeps the old files aside",
+    "refuses an earlier version's PGlite database with one line; `npm run convert-pglite` converts it, losing nothing, and keeps the old files aside",
     async () => {
       const old = await PGlite.create(path.join(dataDir, "db"), { extensions: { pg_trgm } });
       const oldDb = drizzle({ client: old }) as unknown as Db;
@@ -209,6 +215,22 @@ describe("embedded PostgreSQL", () => {
       await old.close();
       fs.writeFileSync(path.join(dataDir, "db.lock"), "1\n");
 
+      await expect(openDatabase({ dataDir })).rejects.toMatchObject({
+        name: "DatabaseStartError",
+        message: `${dataDir}/db holds data from an earlier version: run \`npm run convert-pglite\` once, then start again.`,
+      });
+      // Refused before anything was made beside the old files.
+      expect(fs.existsSync(path.join(dataDir, "postgres"))).toBe(false);
+      const command = convertCommand(dataDir);
+      expect(command.status).toBe(0);
+      const logged = command.stdout.split("\n").find((line) => line.startsWith("embedded database converted"));
+      expect(JSON.parse(logged?.replace(/^[^{]*/, "") ?? "{}")).toEqual({
+        keptAt: expect.stringMatching(new RegExp(`^${dataDir}/db\\.pglite-`)),
+        rows: expect.objectContaining({ quotes: 3, attachments: 1, staff_user: 1, outbox: 6 }),
+      });
+      // Counts and where the files went; nobody's name, address or words.
+      expect(command.stdout + command.stderr).not.toMatch(/Buyer|Sam Sales|example\.test|works\.example|6205/);
+
       const database = await open();
       expect(await tableCounts(database.db)).toEqual(before);
       const [converted] = await database.db
@@ -233,10 +255,13 @@ describe("embedded PostgreSQL", () => {
       const [row] = await database.db.select().from(quotes).where(eq(quotes.reference, next.reference));
       expect(row?.id).toBe(4);
       await closeAll();
+      expect(convertCommand(dataDir).stdout).toBe(
+        `${dataDir}/db holds no data from an earlier version: nothing to convert.\n`,
+      );
       await open();
       expect(fs.readdirSync(dataDir).filter((name) => name.startsWith("db.pglite-"))).toEqual(kept);
     },
-    setupTimeoutMs,
+    setupTimeoutMs * 2,
   );
 });
 

@@ -4,8 +4,9 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { convertPgliteData, hasPgliteData } from "#db/convert-pglite.server.ts";
+import { hasPgliteData } from "#db/convert-pglite.server.ts";
 import { startEmbeddedPostgres } from "#db/embedded.server.ts";
+import { DatabaseStartError } from "#db/embedded-checks.server.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction of Db, for functions that must run inside one the caller opened. */
@@ -18,19 +19,26 @@ const migrationLockId = 727_310_001;
 
 /**
  * Opens the configured database and applies migrations: PostgreSQL at databaseUrl, or else the embedded
- * PostgreSQL in dataDir (with `share`, the one a running server owns, if any).
+ * PostgreSQL in dataDir (with `share`, the one a running server owns, if any). A dataDir that still holds
+ * an earlier version's PGlite files is refused until `npm run convert-pglite` (the one caller passing
+ * `pglite`) has moved them over.
  */
 export async function openDatabase(options: {
   dataDir: string;
   databaseUrl?: string;
   share?: boolean;
+  pglite?: "convert";
 }): Promise<Database> {
   const migrationsFolder = findMigrationsFolder();
   if (options.databaseUrl) return openPool({ connectionString: options.databaseUrl }, migrationsFolder);
+  if (options.pglite !== "convert" && hasPgliteData(options.dataDir)) {
+    throw new DatabaseStartError(
+      `${path.resolve(options.dataDir)}/db holds data from an earlier version: run \`npm run convert-pglite\` once, then start again.`,
+    );
+  }
   const embedded = await startEmbeddedPostgres(options.dataDir, { share: options.share });
   try {
     const database = await openPool(embedded.connection, migrationsFolder);
-    if (hasPgliteData(options.dataDir)) await convertPgliteData(options.dataDir, database.db, migrationsFolder);
     return {
       db: database.db,
       async close() {
@@ -72,7 +80,7 @@ async function openPool(config: pg.PoolConfig, migrationsFolder: string): Promis
 }
 
 /** The committed drizzle-kit output; found by walking up so it works from source and from build/server. */
-function findMigrationsFolder() {
+export function findMigrationsFolder() {
   let dir = import.meta.dirname;
   for (let level = 0; level < 4; level++) {
     const candidate = path.join(dir, "drizzle");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { getLogger } from "#app/lib/logger.server.ts";
+import type { WorkerLogger } from "#app/lib/logger.server.ts";
 import type { Db } from "#db/client.server.ts";
 
 // Earlier versions kept the embedded database as PGlite files in DATA_DIR/db, guarded by DATA_DIR/db.lock.
@@ -17,10 +17,15 @@ type Rows<T> = { rows: T[] };
 
 /**
  * Copies every table of an earlier version's PGlite database into the new PostgreSQL one in a single
- * transaction, checks the counts, and moves the old files aside (kept, never deleted). PGlite is
- * loaded only here, only when such files are found.
+ * transaction, checks the counts, and moves the old files aside (kept, never deleted). Run once by
+ * `npm run convert-pglite` (scripts/convert-pglite.ts): PGlite is loaded only here, never by the server.
  */
-export async function convertPgliteData(dataDir: string, db: Db, migrationsFolder: string) {
+export async function convertPgliteData(
+  dataDir: string,
+  db: Db,
+  migrationsFolder: string,
+  logger: Pick<WorkerLogger, "info">,
+) {
   const source = path.join(dataDir, pgliteFolder);
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -78,7 +83,7 @@ export async function convertPgliteData(dataDir: string, db: Db, migrationsFolde
   const keptAt = `${source}.pglite-${new Date().toISOString().replaceAll(":", "-").slice(0, 19)}`;
   fs.renameSync(source, keptAt);
   fs.rmSync(path.join(dataDir, pgliteLock), { force: true });
-  getLogger().warn(
+  logger.info(
     { keptAt, rows: copied },
     "embedded database converted from an earlier version's files to PostgreSQL; the old files are kept aside",
   );

@@ -70,7 +70,7 @@ export function checkMajor(clusterDir: string) {
   const fix =
     major > embeddedMajor
       ? "run the newer version of this site that made it, or set DATABASE_URL to a server of that version"
-      : `upgrade it with pg_upgrade to PostgreSQL ${embeddedMajor}`;
+      : `move it across with pg_upgrade, or dump it with PostgreSQL ${major} and restore it here (README, "Updating PostgreSQL")`;
   throw new DatabaseStartError(
     `The database in ${clusterDir} was made by PostgreSQL ${major}; this version runs PostgreSQL ${embeddedMajor}: ${fix}.`,
   );

@@ -115,21 +115,44 @@ describe("a server that cannot start says why in one line and serves nothing", (
   );
 
   it(
-    "with a database made by a newer PostgreSQL",
+    "with a database made by a newer or an older PostgreSQL",
     async () => {
       const dataDir = tmp();
       const server = await startServer({}, dataDir);
       await server.stop();
-      fs.writeFileSync(path.join(dataDir, "postgres", "PG_VERSION"), `${embeddedMajor + 1}\n`);
-      const result = await refusedStart(dataDir);
-      expect(result).toMatchObject({ code: 1, reachable: false });
+      const clusterDir = `${dataDir}/postgres`;
+      fs.writeFileSync(path.join(clusterDir, "PG_VERSION"), `${embeddedMajor + 1}\n`);
+      const newer = await refusedStart(dataDir);
+      expect(newer).toMatchObject({ code: 1, reachable: false });
       expectOneClearLine(
-        result.output,
-        `The database in ${dataDir}/postgres was made by PostgreSQL ${embeddedMajor + 1}; this version runs PostgreSQL ${embeddedMajor}: run the newer version of this site that made it, or set DATABASE_URL to a server of that version.`,
+        newer.output,
+        `The database in ${clusterDir} was made by PostgreSQL ${embeddedMajor + 1}; this version runs PostgreSQL ${embeddedMajor}: run the newer version of this site that made it, or set DATABASE_URL to a server of that version.`,
+      );
+      fs.writeFileSync(path.join(clusterDir, "PG_VERSION"), `${embeddedMajor - 1}\n`);
+      const older = await refusedStart(dataDir);
+      expect(older).toMatchObject({ code: 1, reachable: false });
+      expectOneClearLine(
+        older.output,
+        `The database in ${clusterDir} was made by PostgreSQL ${embeddedMajor - 1}; this version runs PostgreSQL ${embeddedMajor}: move it across with pg_upgrade, or dump it with PostgreSQL ${embeddedMajor - 1} and restore it here (README, "Updating PostgreSQL").`,
       );
     },
     setupTimeoutMs * 2,
   );
+
+  it("with an earlier version's PGlite files in DATA_DIR/db", async () => {
+    const dataDir = tmp();
+    fs.mkdirSync(path.join(dataDir, "db"));
+    fs.writeFileSync(path.join(dataDir, "db", "PG_VERSION"), "17\n");
+    const result = await refusedStart(dataDir);
+    expect(result).toMatchObject({ code: 1, reachable: false });
+    expectOneClearLine(
+      result.output,
+      `${dataDir}/db holds data from an earlier version: run \`npm run convert-pglite\` once, then start again.`,
+    );
+    // Nothing was made beside the old files, and the server's bundle has no PGlite to load.
+    expect(fs.readdirSync(dataDir)).toEqual(["db"]);
+    expect(fs.readFileSync("build/server/index.js", "utf8")).not.toContain("@electric-sql/pglite");
+  });
 });
 
 describe("the embedded database between two starts", () => {

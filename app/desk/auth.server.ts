@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { passwordRule } from "#app/desk/form-schemas.ts";
 import { withHashedSessionTokens } from "#app/desk/hashed-session-tokens.server.ts";
 import { hashPassword, needsRehash, verifyPassword } from "#app/desk/password.server.ts";
+import { deskSessions } from "#app/desk/session-plugin.server.ts";
 import { clearAccountFailures } from "#app/desk/throttle.server.ts";
 import { getIpSalt } from "#app/lib/client-key.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
@@ -20,7 +21,7 @@ export const sessionLifetimeDays = 30;
 
 export type StaffMember = { id: string; name: string; email: string; role: StaffRole };
 
-function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: string) {
+function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: string, previousSecret?: string) {
   const logger = getLogger();
   return betterAuth({
     appName: config.site.name,
@@ -81,6 +82,7 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
     // Our own throttle (app/desk/throttle.server.ts) counts per account and address in the database.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
+    plugins: [deskSessions({ previousSecret })],
     advanced: {
       cookiePrefix: "desk",
       // __Secure- prefix and the Secure flag whenever the site is served over https.
@@ -101,17 +103,21 @@ export type Auth = ReturnType<typeof createAuth>;
 
 const instances = new WeakMap<Db, Map<string, Auth>>();
 
-/** One authentication instance per open database (the server's, or a test's) and signing secret. */
-export function getAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: string) {
+/**
+ * One authentication instance per open database (the server's, or a test's) and signing secret, with the
+ * secret before it while DESK_SECRET is rotated.
+ */
+export function getAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: string, previousSecret?: string) {
   let bySecret = instances.get(db);
   if (!bySecret) {
     bySecret = new Map();
     instances.set(db, bySecret);
   }
-  let auth = bySecret.get(secret);
+  const key = JSON.stringify([secret, previousSecret]);
+  let auth = bySecret.get(key);
   if (!auth) {
-    auth = createAuth(db, config, secret);
-    bySecret.set(secret, auth);
+    auth = createAuth(db, config, secret, previousSecret);
+    bySecret.set(key, auth);
   }
   return auth;
 }

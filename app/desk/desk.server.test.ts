@@ -34,6 +34,12 @@ async function reset(db: Db) {
   );
 }
 
+/** A Set-Cookie's name and attributes, without its value or a date that moves. */
+const cookieAttributes = (setCookie: string) => {
+  const [pair = "", ...attributes] = setCookie.split(/;\s*/);
+  return [pair.split("=")[0], ...attributes.filter((a) => !/^Expires=/i.test(a)).sort()];
+};
+
 const cookieOf = (headers: Headers) =>
   headers
     .getSetCookie()
@@ -138,7 +144,7 @@ describeDatabase("desk", (target) => {
       expect(await auth.api.getSession({ headers: cookie })).toBeNull();
     });
 
-    it("ends a session 30 days after sign-in, however active it has been", async () => {
+    it("ends a session 30 days after sign-in, however active it has been, and clears its cookie", async () => {
       await person();
       const result = await attempt("sam@desk.example", password);
       if (!result.ok) throw new Error("sign-in failed");
@@ -152,8 +158,12 @@ describeDatabase("desk", (target) => {
       await db()
         .update(staffSession)
         .set({ createdAt: new Date(Date.now() - (sessionLifetimeDays + 1) * day), updatedAt: new Date() });
-      expect((await currentSession(auth, cookie)).response).toBeNull();
+      const ended = await currentSession(auth, cookie);
+      expect(ended.response).toBeNull();
       expect(await db().select().from(staffSession)).toEqual([]);
+      // The browser is told to forget the cookie.
+      const cleared = ended.headers.getSetCookie().find((c) => c.startsWith("__Secure-desk.session_token=")) ?? "";
+      expect(cleared).toMatch(/^__Secure-desk\.session_token=;.*Max-Age=0/);
     });
 
     it("hashes passwords with argon2id and replaces an older hash at the next sign-in", async () => {
@@ -194,17 +204,30 @@ describeDatabase("desk", (target) => {
       expect((await currentSession(auth, signed(row?.token ?? ""))).response).toBeNull();
     });
 
-    it("accepts a cookie signed with the previous secret while DESK_SECRET is rotated, and signs it anew", async () => {
+    it("accepts a cookie signed with the previous secret while DESK_SECRET is rotated, and signs it anew as sign-in does", async () => {
       await person();
       const result = await attempt("sam@desk.example", password);
       if (!result.ok) throw new Error("sign-in failed");
       const oldCookie = new Headers({ cookie: cookieOf(result.headers) });
-      const rotated = getAuth(db(), config, "the-next-secret-also-thirty-two-characters-long");
+      const nextSecret = "the-next-secret-also-thirty-two-characters-long";
+      const rotated = getAuth(db(), config, nextSecret);
       expect((await currentSession(rotated, oldCookie)).response).toBeNull();
-      const during = await currentSession(rotated, oldCookie, auth);
+      const during = await currentSession(getAuth(db(), config, nextSecret, deskSecret), oldCookie);
       expect(during.response?.user.email).toBe("sam@desk.example");
       const renewed = new Headers({ cookie: cookieOf(during.headers) });
       expect((await currentSession(rotated, renewed)).response?.user.email).toBe("sam@desk.example");
+      // Signed anew exactly as the library signs at sign-in: same name, lifetime and flags.
+      const signedIn = result.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
+      const resigned = during.headers.getSetCookie().find((c) => c.includes("session_token")) ?? "";
+      expect(cookieAttributes(resigned)).toEqual(cookieAttributes(signedIn));
+      expect(cookieAttributes(signedIn)).toEqual([
+        "__Secure-desk.session_token",
+        "HttpOnly",
+        "Max-Age=43200",
+        "Path=/",
+        "SameSite=Lax",
+        "Secure",
+      ]);
     });
 
     it("keeps the signing secret out of the database: from DESK_SECRET, else a file in DATA_DIR", async () => {

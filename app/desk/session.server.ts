@@ -1,4 +1,3 @@
-import { createHmac } from "node:crypto";
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type Auth, getAuth, type StaffMember, sessionLifetimeDays } from "#app/desk/auth.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
@@ -7,15 +6,10 @@ import type { StaffRole } from "#db/schema.ts";
 /** The signed-in staff member, set by requireStaff for every route under the staff layout. */
 export const staffContext = createContext<StaffMember & { sessionToken: string }>();
 
+/** Signs with DESK_SECRET; while it is rotated, also reads cookies signed with DESK_SECRET_PREVIOUS. */
 export async function deskAuth(context: Readonly<RouterContextProvider>): Promise<Auth> {
   const { database, config, deskSecrets } = context.get(servicesContext);
-  return getAuth(database.db, config, deskSecrets.current);
-}
-
-/** While DESK_SECRET is rotated: the instance that still reads cookies signed with the previous secret. */
-function previousDeskAuth(context: Readonly<RouterContextProvider>) {
-  const { database, config, deskSecrets } = context.get(servicesContext);
-  return deskSecrets.previous ? getAuth(database.db, config, deskSecrets.previous) : undefined;
+  return getAuth(database.db, config, deskSecrets.current, deskSecrets.previous);
 }
 
 /** Client navigations fetch `<path>.data`; the export and attachments are files. None may be answered with a page. */
@@ -43,39 +37,43 @@ export const deskHeaders: MiddlewareFunction<Response> = async (_args, next) => 
 };
 
 /**
- * Runs before every loader and action of the signed-in desk: no session → sign-in page for a page,
- * 401 with no data for a data request or an action. Passes on a refreshed session cookie.
+ * The session the request carries, if it is still good: the library's own lookup (which slides the session
+ * and its cookie), then, while DESK_SECRET is rotated, a cookie signed with the previous secret (signed
+ * anew). Sessions never outlive an absolute lifetime from sign-in: after that the session is ended, its
+ * cookie cleared, and the person signs in again.
  */
-/**
- * The session the request carries, if it is still good. Sessions slide while in use, but never past an
- * absolute lifetime from sign-in: after that the session is ended and the person signs in again.
- */
-export async function currentSession(auth: Auth, requestHeaders: Headers, previous?: Auth) {
+export async function currentSession(auth: Auth, requestHeaders: Headers) {
   let result = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
-  if (!result.response && previous) {
-    // Signed with the secret before the rotation: accepted, and signed again with the current one.
-    const old = await previous.api.getSession({ headers: requestHeaders, returnHeaders: true });
-    if (old.response) result = { response: old.response, headers: await resignedCookie(auth, old.response.session) };
+  if (!result.response) {
+    const before = await auth.api.sessionSignedBefore({ headers: requestHeaders, returnHeaders: true });
+    // The same session and user rows getSession answers with; its type does not know the user's role.
+    if (before.response) result = before as typeof result;
   }
   const found = result.response;
   if (found && Date.now() - new Date(found.session.createdAt).getTime() > sessionLifetimeDays * 24 * 60 * 60 * 1000) {
-    await (await auth.$context).internalAdapter.deleteSession(found.session.token);
-    return { headers: result.headers, response: null };
+    const ended = await auth.api.endSession({ body: { token: found.session.token }, returnHeaders: true });
+    return { headers: ended.headers, response: null };
   }
   return result;
 }
 
+/**
+ * Runs before every loader and action of the signed-in desk: no session → sign-in page for a page,
+ * 401 with no data for a data request or an action. Passes on the cookie the lookup set (refreshed,
+ * signed anew, or cleared).
+ */
 export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const auth = await deskAuth(context);
-  const { headers, response: found } = await currentSession(auth, request.headers, previousDeskAuth(context));
+  const { headers, response: found } = await currentSession(await deskAuth(context), request.headers);
   if (!found) {
     if (request.method === "GET" && !isDataRequest(request)) {
       const url = new URL(request.url);
-      throw redirect(`/desk/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`);
+      throw redirect(`/desk/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, {
+        headers: cookiesFrom(headers),
+      });
     }
     return new Response("401: Please sign in to the desk again.", {
       status: 401,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
+      headers: withCookies(headers, { "Content-Type": "text/plain; charset=utf-8" }),
     });
   }
   const { user, session } = found;
@@ -102,22 +100,11 @@ export function requireRole(context: Readonly<RouterContextProvider>, role: Staf
 
 /** The Set-Cookie headers the library produced, to pass on with our own redirect. */
 export function cookiesFrom(source: Headers) {
-  const headers = new Headers();
-  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return headers;
+  return withCookies(source, {});
 }
 
-/** A Set-Cookie for a session token, signed as the library signs it (HMAC-SHA256, base64). */
-async function resignedCookie(auth: Auth, session: { token: string; expiresAt: Date }) {
-  const context = await auth.$context;
-  const { name, attributes } = context.authCookies.sessionToken;
-  const signature = createHmac("sha256", context.secret).update(session.token).digest("base64");
-  const parts = [`${name}=${encodeURIComponent(`${session.token}.${signature}`)}`, `Path=${attributes.path ?? "/"}`];
-  parts.push(`Expires=${new Date(session.expiresAt).toUTCString()}`);
-  if (attributes.httpOnly) parts.push("HttpOnly");
-  if (attributes.secure) parts.push("Secure");
-  parts.push(`SameSite=${attributes.sameSite === "strict" ? "Strict" : "Lax"}`);
-  const headers = new Headers();
-  headers.append("Set-Cookie", parts.join("; "));
+function withCookies(source: Headers, init: Record<string, string>) {
+  const headers = new Headers(init);
+  for (const cookie of source.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 }

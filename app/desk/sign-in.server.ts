@@ -39,7 +39,9 @@ export async function signIn(
     });
     await clearPairFailures(db, keys);
     await upgradePasswordHash(db, input.email, input.password);
-    if (previous) await (await auth.$context).internalAdapter.deleteSession(previous.session.token);
+    if (previous) {
+      await auth.api.revokeSession({ headers: input.headers, body: { token: previous.session.token } });
+    }
     return { ok: true, headers };
   } catch (error) {
     if (!isAPIError(error) || (error.statusCode !== 401 && error.statusCode !== 400)) throw error;
