@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ClipboardEventHandler, ReactNode } from "react";
+import { input } from "#app/components/input.ts";
 
 type Option = { readonly value: string; readonly label: string };
 
@@ -23,10 +24,12 @@ type FieldProps = Control & {
   autoFocus?: boolean;
 };
 
-const controlClass =
-  "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm " +
-  "aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700 " +
-  "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
+const controlClass = input({
+  className:
+    "mt-1.5 text-base text-slate-900 shadow-sm " +
+    "aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700 " +
+    "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500",
+});
 
 /** One form field: label, control, hint and error message, tied together with aria-invalid and aria-describedby. */
 export function Field({ meta, label, hint, optional, className = "", autoFocus, ...control }: FieldProps) {

@@ -1,10 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
 import { passwordRule, setupSchema, welcomeSchema } from "#app/desk/form-schemas.ts";
-import { Alert, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 
 /** First-run setup and accepting an invitation: the same form, with or without the e-mail field. */

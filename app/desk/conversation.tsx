@@ -1,9 +1,9 @@
+import { cardClass } from "#app/components/card.ts";
 import { eventText } from "#app/desk/labels.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
+import { stripBidiControls } from "#app/lib/text.ts";
 import { splitQuoted } from "#app/mail-in/quoted.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
-import { stripBidiControls } from "#app/quote/schema.ts";
 
 type When = Date | string;
 export type ConversationFile = {

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { input } from "#app/components/input.ts";
 import { type StatusFilter, statusFilters, statusLabels } from "#app/desk/labels.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { quoteCategories, urgencies } from "#app/quote/schema.ts";
 
 export type InboxSearch = Record<string, string>;
@@ -99,7 +100,7 @@ export function FilterForm({
           placeholder="Reference, name, company, e-mail, phone, part number or words"
           aria-invalid={errors.q ? true : undefined}
           aria-describedby={errors.q ? "q-error" : undefined}
-          className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
+          className={input({ className: "mt-1.5" })}
         />
       </FilterField>
       <FilterSelect
@@ -151,12 +152,7 @@ function FilterSelect({
 }) {
   return (
     <FilterField id={id} label={label} error={error}>
-      <select
-        id={id}
-        name={id}
-        defaultValue={value}
-        className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
-      >
+      <select id={id} name={id} defaultValue={value} className={input({ className: "mt-1.5" })}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

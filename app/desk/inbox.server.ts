@@ -3,8 +3,8 @@ import { z } from "zod";
 import { statusFilters } from "#app/desk/labels.ts";
 import { phoneDigits } from "#app/desk/search-keys.ts";
 import { monthStart } from "#app/lib/london-time.ts";
+import { compact } from "#app/lib/normalise.ts";
 import { quoteCategories, urgencies } from "#app/quote/schema.ts";
-import { compact } from "#app/search/normalise.ts";
 import type { Db } from "#db/client.server.ts";
 import {
   inboxPinned,

@@ -1,8 +1,10 @@
 import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
+import { input } from "#app/components/input.ts";
 import { roleLabels } from "#app/desk/labels.ts";
 import type { listPeople } from "#app/desk/people.server.ts";
-import { ConfirmPanel, cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 
 type Listed = Awaited<ReturnType<typeof listPeople>>;
@@ -87,7 +89,7 @@ export function InvitationSent({ invited }: { invited: { email: string; link: st
         id="invitation-link"
         readOnly
         value={invited.link}
-        className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm"
+        className={input({ className: "mt-1 py-2 font-mono text-sm" })}
         onFocus={(event) => event.currentTarget.select()}
       />
     </div>

@@ -1,7 +1,9 @@
 import { Form, Link } from "react-router";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
+import { input } from "#app/components/input.ts";
 import { statusLabels } from "#app/desk/labels.ts";
-import { ConfirmPanel, cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import type { QuoteStatus } from "#db/schema.ts";
@@ -11,7 +13,7 @@ export function VersionField({ version }: { version: number }) {
   return <input type="hidden" name="version" value={version} />;
 }
 
-const selectClass = "mt-1.5 block w-full max-w-xs rounded-md border border-slate-400 bg-white px-3 py-2.5";
+const selectClass = input({ className: "mt-1.5 max-w-xs" });
 
 export function OwnerPanel({
   version,
@@ -138,7 +140,7 @@ export function HistoryPanel({
             spellCheck={false}
             aria-describedby={mergeError ? "merge-hint merge-error" : "merge-hint"}
             aria-invalid={mergeError ? true : undefined}
-            className="block w-full max-w-xs rounded-md border border-slate-400 bg-white px-3 py-2.5 font-mono"
+            className={input({ className: "max-w-xs font-mono" })}
           />
           <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
             Merge…

@@ -1,8 +1,9 @@
 import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
+import { input } from "#app/components/input.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
 
-const controlClass = "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5";
+const controlClass = input({ className: "mt-1.5" });
 
 type Saved = { id: number; title: string };
 

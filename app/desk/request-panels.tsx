@@ -1,11 +1,12 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { input } from "#app/components/input.ts";
 import { type ConversationFile, FileList } from "#app/desk/conversation.tsx";
 import { lostReasonLabels, notificationKindLabels, statusLabels, workflowStatuses } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/quote-action.server.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
-import { cardClass } from "#app/desk/ui.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import type { QuoteStatus } from "#db/schema.ts";
@@ -139,7 +140,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           name="status"
           defaultValue={quote.status}
           key={quote.status}
-          className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
+          className={input({ className: "mt-1.5 w-auto" })}
         >
           {workflowStatuses.map((s) => (
             <option key={s} value={s}>
@@ -159,7 +160,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           key={quote.lostReason ?? ""}
           aria-invalid={message?.errors?.lostReason ? true : undefined}
           aria-describedby={message?.errors?.lostReason ? "lostReason-error" : undefined}
-          className="mt-1.5 block rounded-md border border-slate-400 bg-white px-3 py-2.5"
+          className={input({ className: "mt-1.5 w-auto" })}
         >
           <option value="">—</option>
           {Object.entries(lostReasonLabels).map(([reason, label]) => (
@@ -205,7 +206,7 @@ export function NoteForm({ version, message, busy }: { version: number; message?
         maxLength={4000}
         aria-describedby={message?.errors?.note ? "note-hint note-error" : "note-hint"}
         aria-invalid={message?.errors?.note ? true : undefined}
-        className="mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5"
+        className={input({ className: "mt-1.5" })}
       />
       {message?.errors?.note ? (
         <p id="note-error" className="mt-1.5 text-sm font-semibold text-red-700">

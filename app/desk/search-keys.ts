@@ -1,4 +1,4 @@
-import { compact, fold } from "#app/search/normalise.ts";
+import { compact, fold } from "#app/lib/normalise.ts";
 
 /** A phone number as digits in its national form: "+44 (0)1952 123456" and "01952 123456" meet. */
 export function phoneDigits(text: string) {

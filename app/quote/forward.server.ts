@@ -1,11 +1,6 @@
+import { headerText } from "#app/lib/mail-text.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
-import {
-  attachedFiles,
-  extrasText,
-  headerText,
-  type QuoteExtrasRecord,
-  type QuoteRecord,
-} from "#app/quote/mail.server.ts";
+import { attachedFiles, extrasText, type QuoteExtrasRecord, type QuoteRecord } from "#app/quote/mail.server.ts";
 
 const forwardTimeoutMs = 10_000;
 

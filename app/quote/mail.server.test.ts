@@ -3,14 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
+import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import { composeSalesEmail } from "#app/quotation/email.server.ts";
 import { cleanFileName } from "#app/quote/attachments.ts";
 import {
   composeAcknowledgement,
   composeQuoteEmail,
   createMailer,
-  escapeHtml,
-  headerText,
   mailAttachments,
   type QuoteRecord,
 } from "#app/quote/mail.server.ts";

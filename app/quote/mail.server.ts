@@ -5,9 +5,10 @@ import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
 import { writeFileDurably } from "#app/lib/durable-file.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatFullDateTime } from "#app/lib/london-time.ts";
+import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
-import { categoryLabel, stripBidiControls, urgencyLabel } from "#app/quote/schema.ts";
+import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import { possibleSpamFlag, spamReasonText } from "#app/quote/spam.server.ts";
 import type { OutboxMessage, quotes } from "#db/schema.ts";
 
@@ -17,27 +18,8 @@ export type QuoteRecord = Pick<
 > &
   Partial<Pick<typeof quotes.$inferSelect, "spamReasons">>;
 
-/**
- * Makes text safe for a header on its own, whatever nodemailer does: a CR or LF could start a new
- * header (Bcc: …), other control characters have no business there either, and a direction control
- * would turn a subject or a file name around in the reader's mail client.
- */
-export function headerText(value: string) {
-  return stripBidiControls(value)
-    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, " ")
-    .replace(/ {2,}/g, " ")
-    .trim();
-}
-
 // Deliberately narrower than RFC 5322: anything unusual is left out of Reply-To (it is in the body).
 const plainAddress = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;
-
-export function escapeHtml(value: string) {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-}
 
 const subjectPrefix: Record<string, string> = { emergency: "[EMERGENCY] ", urgent: "[Urgent] " };
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, lte } from "drizzle-orm";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
+import { headerText } from "#app/lib/mail-text.ts";
 import { compareAndSetSetting, readSetting } from "#app/lib/settings.server.ts";
-import { headerText } from "#app/quote/mail.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import { spamReasonText } from "#app/quote/spam.server.ts";
 import type { Db } from "#db/client.server.ts";

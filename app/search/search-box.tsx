@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { MAX_QUERY_LENGTH } from "#app/search/normalise.ts";
+import { MAX_QUERY_LENGTH } from "#app/lib/normalise.ts";
 import type { ResultLink } from "#app/search/present.ts";
 import { loadEngine, optionId, SuggestionList, useSuggestions } from "#app/search/suggestions.tsx";
 

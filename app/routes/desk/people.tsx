@@ -1,6 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
+import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
 import { inviteSchema } from "#app/desk/form-schemas.ts";
 import {
@@ -14,7 +16,6 @@ import {
 import { ConfirmChange, InvitationSent, PendingInvitations, PersonItem } from "#app/desk/people-panels.tsx";
 import { invalid, readForm, readFormData } from "#app/desk/read-form.server.ts";
 import { deskAuth, requireRole } from "#app/desk/session.server.ts";
-import { Alert, cardClass } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/people";

@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { stale } from "#app/desk/quote-action.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { applyChange } from "#app/desk/team-changes.server.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";

@@ -1,4 +1,5 @@
 import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { cardClass } from "#app/components/card.ts";
 import { Conversation } from "#app/desk/conversation.tsx";
 import { requestPageAction } from "#app/desk/quote-action.server.ts";
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/quote-panels.tsx";
@@ -14,7 +15,6 @@ import {
 } from "#app/desk/request-header.tsx";
 import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";

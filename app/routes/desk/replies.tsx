@@ -1,10 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { input } from "#app/components/input.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { keepSavedReply, listSavedReplies, removeSavedReply, replyLimits } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import type { Route } from "./+types/replies";
@@ -81,7 +82,7 @@ function ReplyForm({
       defaultValue: reply?.[name] ?? "",
       "aria-invalid": error ? (true as const) : undefined,
       "aria-describedby": error ? `${id}-error` : undefined,
-      className: "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2",
+      className: input({ className: "mt-1 py-2" }),
     };
     return (
       <div className="mt-2">
