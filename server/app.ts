@@ -14,7 +14,7 @@ import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
 import { pageUrls } from "#app/pages.ts";
 import { issueFormToken } from "#app/quote/form-token.server.ts";
 import { FORM_TOKEN_PATH } from "#app/quote/use-form-token.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db } from "#db/types.ts";
 import { PostgresStore } from "#server/limit-store.server.ts";
 import {
   allowedRequests,

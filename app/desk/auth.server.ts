@@ -9,8 +9,8 @@ import { clearAccountFailures } from "#app/desk/throttle.server.ts";
 import { getIpSalt } from "#app/lib/client-key.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { outbox, type StaffRole, staffAccount, staffSession, staffUser, staffVerification } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** A signed-in session lasts a working day; it is extended while in use, by an hour at most each time. */
 export const sessionSeconds = 12 * 60 * 60;

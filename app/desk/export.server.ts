@@ -3,8 +3,8 @@ import type { InboxQuery } from "#app/desk/inbox.server.ts";
 import { inboxColumns, inboxConditions, quotesColumn } from "#app/desk/inbox.server.ts";
 import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/desk/quote-csv.ts";
 import { spreadsheetTime } from "#app/lib/london-time.ts";
-import type { Db } from "#db/client.server.ts";
 import { inboxPinned, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 const header = [...quoteCsvHeader, "Parts lines", "Owner", "Notes", "First reply"];
 

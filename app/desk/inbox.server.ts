@@ -5,7 +5,6 @@ import { phoneDigits } from "#app/desk/search-keys.ts";
 import { monthStart } from "#app/lib/london-time.ts";
 import { compact } from "#app/lib/normalise.ts";
 import { quoteCategories, urgencies } from "#app/quote/schema.ts";
-import type { Db } from "#db/client.server.ts";
 import {
   inboxPinned,
   outbox,
@@ -17,6 +16,7 @@ import {
   quotes,
   staffUser,
 } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 export const pageSize = 50;
 

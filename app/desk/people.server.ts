@@ -3,8 +3,8 @@ import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Auth, createStaffAccount, endSessions, scramblePassword } from "#app/desk/auth.server.ts";
 import { tokenHash } from "#app/desk/setup.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { outbox, type StaffRole, staffInvitations, staffUser } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 export const invitationDays = 7;
 

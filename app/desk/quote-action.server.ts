@@ -16,12 +16,11 @@ import {
   type LatestChange,
   mergeRequests,
 } from "#app/desk/team-changes.server.ts";
-import { servicesContext } from "#app/lib/context.ts";
+import { type Services, servicesContext } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { referencePattern } from "#app/quote/reference.server.ts";
-import type { Db, Tx } from "#db/client.server.ts";
 import { lostReasons, quoteStatuses, quotes } from "#db/schema.ts";
-import type { Services } from "#server/services.server.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 export type ActionReply = {
   ok: boolean;

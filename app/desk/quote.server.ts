@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { StaffMember } from "#app/desk/auth.server.ts";
-import type { Db, Tx } from "#db/client.server.ts";
 import { type LostReason, outbox, type QuoteStatus, quotations, quoteEvents, quotes } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 export type Actor = Pick<StaffMember, "id" | "name">;
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "#db/client.server.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 const mergedInto = alias(quotes, "merged_into");
 

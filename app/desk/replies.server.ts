@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
-import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quoteEvents, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 export const replyLimits = { title: 80, subject: 200, body: 10_000 } as const;
 

@@ -5,8 +5,8 @@ import { eq } from "drizzle-orm";
 import type { Config } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import { readSetting } from "#app/lib/settings.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { settings } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** What signs the desk's session cookies: the current secret, and the one before it during a rotation. */
 export type DeskSecrets = { current: string; previous?: string };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { and, count, eq, gt, like } from "drizzle-orm";
-import type { Db } from "#db/client.server.ts";
 import { staffUser, staffVerification } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** The first-run link works for a day; a restart before then prints a new one (both work). */
 export const setupLinkHours = 24;

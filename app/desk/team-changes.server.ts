@@ -1,8 +1,8 @@
 import { asc, desc, eq, max, sql } from "drizzle-orm";
 import { type Actor, timelineEvent } from "#app/desk/quote.server.ts";
 import { searchKeys } from "#app/desk/search-keys.ts";
-import type { Db, Tx } from "#db/client.server.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 // Changes several people may make to one request at once: who owns it, which requests are one, and the
 // check that a change was made on what its author saw.

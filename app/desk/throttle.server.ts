@@ -1,7 +1,7 @@
 import { eq, inArray, like, lt, or, sql } from "drizzle-orm";
 import { clientKey, hashKey } from "#app/lib/client-key.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { authThrottle } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** Failures are counted over a quarter of an hour from the first one. */
 export const throttleWindowMinutes = 15;

@@ -4,8 +4,8 @@ import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
 import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import { type ReceivedFile, receiveBytes, UploadError } from "#app/quote/uploads.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { attachments, quoteEvents, quoteMessages, quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 export type MailDesk = {
   db: Db;

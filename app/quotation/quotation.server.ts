@@ -6,8 +6,8 @@ import type { Config } from "#app/lib/env.server.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
-import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
 

@@ -14,8 +14,8 @@ import {
   mailAttachments,
   type QuoteExtrasRecord,
 } from "#app/quote/mail.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { attachments, type OutboxMessage, outbox, quoteLines, quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** The parts list and the records of the files of a request, in the buyer's order. */
 export async function loadQuoteExtras(db: Db, quoteId: number): Promise<QuoteExtrasRecord> {

@@ -8,8 +8,8 @@ import { createMailer, sweepOutboxFolder } from "#app/quote/mail.server.ts";
 import { type Claimed, claimNextMessage, createSender } from "#app/quote/outbox-send.server.ts";
 import { giveUpAgeMs, maxAttempts, nextRetryDelayMs } from "#app/quote/retry-policy.ts";
 import { queueSpamDigestIfDue } from "#app/quote/spam-digest.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { outbox } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** Failures that say nothing about the mail server (it refused this one message), unlike a dead connection. */
 const messageErrors = new Set(["EENVELOPE", "EMESSAGE"]);

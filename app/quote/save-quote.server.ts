@@ -6,8 +6,8 @@ import { mailboxKey } from "#app/quote/mailbox-key.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
 import { newReference } from "#app/quote/reference.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
-import type { Db, Tx } from "#db/client.server.ts";
 import { attachments, type OutboxKind, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };
 

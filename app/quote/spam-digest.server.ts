@@ -5,8 +5,8 @@ import { headerText } from "#app/lib/mail-text.ts";
 import { compareAndSetSetting, readSetting } from "#app/lib/settings.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import { spamReasonText } from "#app/quote/spam.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 const day = 24 * 60 * 60_000;
 /** When the last digest was made (ISO time); the claim that keeps processes and restarts from repeating it. */
