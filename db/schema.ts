@@ -22,10 +22,13 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 /** New → In progress → Quoted → Won / Lost, plus Spam (held, never notified until released). */
 export const quoteStatuses = ["new", "in_progress", "quoted", "won", "lost", "spam"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
+/** Waiting on the desk: the inbox's "open", its response clock, and the emergencies pinned on top. */
+export const openStatuses = ["new", "in_progress"] as const satisfies readonly QuoteStatus[];
 /** Why a request was lost, for the month's figures. */
 export const lostReasons = ["price", "lead_time", "no_response", "other"] as const;
 export type LostReason = (typeof lostReasons)[number];
-const quoteStatusList = sql.raw(quoteStatuses.map((s) => `'${s}'`).join(", "));
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+const quoteStatusList = sqlList(quoteStatuses);
 
 /**
  * Why a request looked like spam: `honeypot` holds it; weak signals (`fast-fill`, `no-form-time`) only
@@ -33,7 +36,7 @@ const quoteStatusList = sql.raw(quoteStatuses.map((s) => `'${s}'`).join(", "));
  */
 export type SpamReason = string;
 
-/** Spec §3 quote request, plus what we need to deliver it exactly once and to spot abuse. */
+/** A quote request: what the buyer sent (app/request/fields.ts), plus what we need to deliver it exactly once and to spot abuse. */
 export const quotes = pgTable(
   "quotes",
   {
@@ -62,7 +65,7 @@ export const quotes = pgTable(
     version: integer("version").notNull().default(1),
     /** Merged into another request: this one is then only a link to it, out of the inbox and the counts. */
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => quotes.id),
-    /** Part numbers and the phone number as the desk's search compares them (see app/desk/search-keys.ts). */
+    /** Part numbers and the phone number as the desk's search compares them (see app/request/search-keys.ts). */
     searchKeys: text("search_keys").notNull().default(""),
     /** When it was marked Won or Lost (cleared if it is reopened). */
     closedAt: timestamptz("closed_at"),
@@ -104,7 +107,7 @@ type QuoteColumns = {
 
 /** Open emergencies sort first in the inbox; the expression must read the same in the index and the query. */
 export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency">) {
-  return sql`(${t.urgency} = 'emergency' and ${t.status} in ('new', 'in_progress'))`;
+  return sql`(${t.urgency} = 'emergency' and ${t.status} in (${sqlList(openStatuses)}))`;
 }
 
 /** What the desk's search looks through, lower-cased; the same expression is indexed. */

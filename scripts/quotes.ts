@@ -1,12 +1,12 @@
 // Operator command for stored quote requests: `npm run quotes -- list | show REF | export --csv`.
 // Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/desk/quote-csv.ts";
 import { ConfigError, readConfig } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import { loadQuoteExtras } from "#app/quote/outbox-send.server.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/request/csv.ts";
+import { categoryLabel, urgencyLabel } from "#app/request/fields.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
 import { DatabaseStartError } from "#db/embedded-checks.server.ts";
 import { outbox, quotes } from "#db/schema.ts";

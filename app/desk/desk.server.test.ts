@@ -11,7 +11,6 @@ import { inboxPage, notificationHealth, parseInboxQuery, statusCounts } from "#a
 import { responseClock } from "#app/desk/labels.ts";
 import { listPeople, removePerson } from "#app/desk/people.server.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
-import { csvCell } from "#app/desk/quote-csv.ts";
 import { deskSecretFile, resolveDeskSecrets } from "#app/desk/secret.server.ts";
 import { currentSession } from "#app/desk/session.server.ts";
 import { consumeSetupToken, createSetupLink, setupTokenValid } from "#app/desk/setup.server.ts";
@@ -19,6 +18,7 @@ import { signIn } from "#app/desk/sign-in.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { monthStart } from "#app/lib/london-time.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
+import { csvCell } from "#app/request/csv.ts";
 import type { Db } from "#db/client.server.ts";
 import { outbox, quoteEvents, quotes, settings, staffAccount, staffSession, staffUser } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";

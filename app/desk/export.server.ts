@@ -1,8 +1,8 @@
 import { and, sql } from "drizzle-orm";
 import type { InboxQuery } from "#app/desk/inbox.server.ts";
 import { inboxColumns, inboxConditions, quotesColumn } from "#app/desk/inbox.server.ts";
-import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/desk/quote-csv.ts";
 import { spreadsheetTime } from "#app/lib/london-time.ts";
+import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/request/csv.ts";
 import { inboxPinned, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 

@@ -2,8 +2,9 @@ import { Form, Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
-import { type StatusFilter, statusFilters, statusLabels } from "#app/desk/labels.ts";
-import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+import { quoteCategories, urgencies } from "#app/content/quote-form.ts";
+import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
+import { statusLabels } from "#app/request/status.ts";
 
 export type InboxSearch = Record<string, string>;
 

@@ -7,7 +7,8 @@ import { formatDuration, spamReasonLabel } from "#app/desk/labels.ts";
 import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
-import { categoryLabel } from "#app/quote/schema.ts";
+import { categoryLabel } from "#app/request/fields.ts";
+import { isOpen } from "#app/request/status.ts";
 
 /** This month's requests, times to first reply, quotations and wins. */
 export function MonthFigures({ figures }: { figures: Awaited<ReturnType<typeof monthFigures>> }) {
@@ -93,7 +94,7 @@ export function RequestList({
 
 function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
   const flagged = row.status !== "spam" && row.spamReasons.length > 0;
-  const emergency = row.urgency === "emergency" && (row.status === "new" || row.status === "in_progress");
+  const emergency = row.urgency === "emergency" && isOpen(row.status);
   return (
     <li
       className={`rounded-lg border bg-white p-3 shadow-sm sm:p-4 ${emergency ? "border-l-8 border-red-700" : row.customerRepliedAt ? "border-l-8 border-navy" : "border-slate-200"}`}

@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { quoteCategories, urgencies } from "#app/content/quote-form.ts";
 import { statusFilters } from "#app/desk/labels.ts";
-import { phoneDigits } from "#app/desk/search-keys.ts";
 import { monthStart } from "#app/lib/london-time.ts";
 import { compact } from "#app/lib/normalise.ts";
-import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+import { phoneDigits } from "#app/request/search-keys.ts";
 import {
   inboxPinned,
+  openStatuses,
   outbox,
   type QuoteStatus,
   quotations,
@@ -86,7 +87,7 @@ export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, sta
   if (query.owner === "mine") conditions.push(eq(quotes.ownerId, staffId));
   else if (query.owner === "nobody") conditions.push(isNull(quotes.ownerId));
   if (query.status === "all") conditions.push(ne(quotes.status, "spam"));
-  else if (query.status === "open") conditions.push(inArray(quotes.status, ["new", "in_progress"]));
+  else if (query.status === "open") conditions.push(inArray(quotes.status, openStatuses));
   else conditions.push(eq(quotes.status, query.status));
   if (query.urgency) conditions.push(eq(quotes.urgency, query.urgency));
   if (query.category) conditions.push(eq(quotes.category, query.category));

@@ -4,21 +4,17 @@ import { z } from "zod";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
-import { eventText, statusLabels } from "#app/desk/labels.ts";
+import { eventText } from "#app/desk/labels.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { replyLimits, sendReply } from "#app/desk/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import {
-  applyChange,
-  assignOwner,
-  type ChangeOutcome,
-  type LatestChange,
-  mergeRequests,
-} from "#app/desk/team-changes.server.ts";
+import { assignOwner, mergeRequests } from "#app/desk/team-changes.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
-import { referencePattern } from "#app/quote/reference.server.ts";
+import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
+import { referencePattern } from "#app/request/reference.server.ts";
+import { canMove, statusLabels } from "#app/request/status.ts";
 import { lostReasons, quoteStatuses, quotes } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
@@ -118,7 +114,7 @@ type Work = {
 
 const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { intent: K }>) => Promise<Reply> } = {
   async status({ db, quote, staff, typed, change }, input) {
-    if (quote.status === "spam" && input.status !== "spam")
+    if (quote.status !== input.status && !canMove(quote.status, input.status, "staff"))
       return refused("status", "Use “Not spam” to take a request out of spam");
     if (input.status === "lost" && !input.lostReason) return refused("lostReason", "Choose why it was lost");
     const outcome = await change(async (tx) => ({

@@ -3,9 +3,9 @@ import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
 import { input } from "#app/components/input.ts";
-import { statusLabels } from "#app/desk/labels.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
+import { statusLabels } from "#app/request/status.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 
 /** Every change a request page posts carries the version it showed (see applyChange). */

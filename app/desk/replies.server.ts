@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
+import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
+import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { outbox, quoteEvents, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
@@ -71,10 +72,7 @@ export async function sendReply(
     .values({ quoteId: quote.id, kind: "reply", payload: { reference: quote.reference, replyId: message.id } });
   await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "reply-sent", { subject: withReference }));
   await buyerAnswered(tx, quote.id);
-  if (quote.status === "new") {
-    await tx.update(quotes).set({ status: "in_progress" }).where(eq(quotes.id, quote.id));
-    await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "status", { from: "new", to: "in_progress" }));
-  }
+  await moveStatus(tx, quote.id, "in_progress", { actor, by: "reply" });
   return message.id;
 }
 

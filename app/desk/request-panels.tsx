@@ -4,12 +4,13 @@ import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
 import { type ConversationFile, FileList } from "#app/desk/conversation.tsx";
-import { lostReasonLabels, notificationKindLabels, statusLabels, workflowStatuses } from "#app/desk/labels.ts";
+import { notificationKindLabels } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/quote-action.server.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
-import type { QuoteStatus } from "#db/schema.ts";
+import { categoryLabel, urgencyLabel } from "#app/request/fields.ts";
+import { lostReasonLabels, statusLabels } from "#app/request/status.ts";
+import { type QuoteStatus, quoteStatuses } from "#db/schema.ts";
 
 // The sections of a request's page (app/routes/desk/quote.tsx).
 
@@ -142,7 +143,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           key={quote.status}
           className={input({ className: "mt-1.5 w-auto" })}
         >
-          {workflowStatuses.map((s) => (
+          {quoteStatuses.map((s) => (
             <option key={s} value={s}>
               {statusLabels[s]}
             </option>

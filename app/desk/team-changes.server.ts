@@ -1,52 +1,10 @@
-import { asc, desc, eq, max, sql } from "drizzle-orm";
-import { type Actor, timelineEvent } from "#app/desk/quote.server.ts";
-import { searchKeys } from "#app/desk/search-keys.ts";
+import { asc, eq, max, sql } from "drizzle-orm";
+import { searchKeys } from "#app/request/search-keys.ts";
+import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
-import type { Db, Tx } from "#db/types.ts";
+import type { Db } from "#db/types.ts";
 
-// Changes several people may make to one request at once: who owns it, which requests are one, and the
-// check that a change was made on what its author saw.
-
-export type LatestChange = { actorName: string | null; kind: string; detail: Record<string, unknown>; at: Date };
-export type ChangeOutcome<T> = { stale: false; result: T } | { stale: true; latest: LatestChange | undefined };
-
-/**
- * Every change staff make goes through here with the version their page showed. A page that is out of
- * date is refused, naming the latest change, and nothing is written; a change that did something raises
- * the version, so every other open page is now out of date too.
- */
-export async function applyChange<T extends { changed: boolean }>(
-  db: Db,
-  quoteId: number,
-  seenVersion: number,
-  work: (tx: Tx) => Promise<T>,
-): Promise<ChangeOutcome<T>> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ version: quotes.version }).from(quotes).where(eq(quotes.id, quoteId)).for("update");
-    if (!row || row.version !== seenVersion) {
-      const [latest] = await tx
-        .select({
-          actorName: quoteEvents.actorName,
-          kind: quoteEvents.kind,
-          detail: quoteEvents.detail,
-          at: quoteEvents.at,
-        })
-        .from(quoteEvents)
-        .where(eq(quoteEvents.quoteId, quoteId))
-        .orderBy(desc(quoteEvents.at), desc(quoteEvents.id))
-        .limit(1);
-      return { stale: true, latest };
-    }
-    const result = await work(tx);
-    if (result.changed) {
-      await tx
-        .update(quotes)
-        .set({ version: sql`${quotes.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(quotes.id, quoteId));
-    }
-    return { stale: false, result };
-  });
-}
+// Changes several people may make to one request at once: who owns it, and which requests are one.
 
 /**
  * Gives the request to someone (or to nobody). Someone assigned by a colleague is told by e-mail,
@@ -166,5 +124,3 @@ export async function mergeRequests(
     return { changed: true, problem: undefined, reference: other.reference };
   });
 }
-
-/** A timeline entry, made by `actor`, to insert into quote_events. */

@@ -2,9 +2,10 @@ import { AlertTriangle, Flame, MailOpen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, useLocation } from "react-router";
 import { badge } from "#app/components/badge.ts";
-import { type ClockState, formatDuration, responseClock, roleLabels, statusLabels } from "#app/desk/labels.ts";
+import { type ClockState, formatDuration, responseClock, roleLabels } from "#app/desk/labels.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { useSite } from "#app/lib/root-data.ts";
+import { statusLabels } from "#app/request/status.ts";
 import type { QuoteStatus } from "#db/schema.ts";
 
 export type Health = { count: number; oldestAt: Date | string | null; oldestReference: string | null } | null;

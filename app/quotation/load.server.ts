@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { referencePattern } from "#app/quote/reference.server.ts";
+import { referencePattern } from "#app/request/reference.server.ts";
 import { quotes } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 

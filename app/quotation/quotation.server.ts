@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { defaultQuotationEmail } from "#app/content/quotation.ts";
-import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
+import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
+import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
@@ -188,10 +189,7 @@ export async function sendQuotation(
     }),
   );
   await buyerAnswered(tx, quote.id);
-  if (quote.status === "new" || quote.status === "in_progress") {
-    await tx.update(quotes).set({ status: "quoted" }).where(eq(quotes.id, quote.id));
-    await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "status", { from: quote.status, to: "quoted" }));
-  }
+  await moveStatus(tx, quote.id, "quoted", { actor, by: "quotation" });
   return { revision: `${quote.reference}/${revision}`, quotationId: row.id };
 }
 

@@ -8,8 +8,8 @@ import { formatFullDateTime } from "#app/lib/london-time.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import { possibleSpamFlag, spamReasonText } from "#app/quote/spam.server.ts";
+import { categoryLabel, urgencyLabel } from "#app/request/fields.ts";
 import type { OutboxMessage, quotes } from "#db/schema.ts";
 
 export type QuoteRecord = Pick<

@@ -1,25 +1,7 @@
 import * as z from "zod/mini";
+import { messages, quoteCategories, urgencies } from "#app/content/quote-form.ts";
 import { cleanText } from "#app/lib/text.ts";
-
-/** Spec §3 category options, values and labels exactly. */
-export const quoteCategories = [
-  { value: "bearings", label: "Bearings" },
-  { value: "sealing", label: "Sealing Solutions" },
-  { value: "power-transmission", label: "Power Transmission" },
-  { value: "fluid-power", label: "Fluid Power" },
-  { value: "drives-pumps", label: "Drives & Pumps" },
-  { value: "tools-maintenance", label: "Tools & Maintenance" },
-  { value: "electrical", label: "Industrial Electrical" },
-  { value: "ppe", label: "PPE & Safety" },
-  { value: "other", label: "Other" },
-] as const;
-
-/** Spec §3 urgency options; standard is the default. */
-export const urgencies = [
-  { value: "standard", label: "Standard (5-7 days)" },
-  { value: "urgent", label: "Urgent (2-3 days)" },
-  { value: "emergency", label: "Emergency (Same day)" },
-] as const;
+import type { RequestField } from "#app/request/fields.ts";
 
 type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]["value"] };
 const categoryValues = quoteCategories.map((c) => c.value) as unknown as Values<typeof quoteCategories>;
@@ -31,14 +13,9 @@ const singleLine = (value: string) => !/[\r\n]/.test(value);
 
 const clean = () => z.overwrite(cleanText);
 
-export const messages = {
-  customerName: "Enter your name",
-  email: "Enter an e-mail address like name@company.co.uk",
-  requirements: "Tell us what you need",
-} as const;
-
 /**
- * The quote request (spec §3 table without id and createdAt), shared by the browser and the server.
+ * What the buyer fills in on the quote form (the request's fields, app/request/fields.ts), checked the same
+ * way in the browser and on the server.
  * Written with zod/mini so the page ships a few kilobytes of validation, not the whole library.
  * Empty optional fields arrive as undefined (Conform strips empty strings), so they are never sent on.
  */
@@ -88,7 +65,7 @@ export const quoteFieldsSchema = z.object({
       z.maxLength(limits.requirements, `Keep your requirements under ${limits.requirements} characters`),
     ),
   urgency: z._default(z.enum(urgencyValues, { error: "Choose how urgently you need it" }), "standard"),
-});
+} satisfies Record<RequestField, unknown>);
 
 export type QuoteInput = z.infer<typeof quoteFieldsSchema>;
 export type QuoteCategory = QuoteInput["category"];
@@ -108,7 +85,3 @@ export const quoteFieldsWithGuardsSchema = z.extend(quoteFieldsSchema, {
 });
 
 export type QuoteSubmission = z.infer<typeof quoteFieldsWithGuardsSchema>;
-
-export const categoryLabel = (value: string | undefined) =>
-  quoteCategories.find((c) => c.value === value)?.label ?? "Not specified";
-export const urgencyLabel = (value: string) => urgencies.find((u) => u.value === value)?.label ?? value;

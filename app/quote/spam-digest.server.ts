@@ -3,8 +3,8 @@ import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { headerText } from "#app/lib/mail-text.ts";
 import { compareAndSetSetting, readSetting } from "#app/lib/settings.server.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
 import { spamReasonText } from "#app/quote/spam.server.ts";
+import { categoryLabel, urgencyLabel } from "#app/request/fields.ts";
 import { outbox, quotes } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 

@@ -9,7 +9,7 @@ import { formatDateTime } from "#app/lib/london-time.ts";
 import { dismissHeldMail, type HeldJoin, joinHeldMail, listHeldMail } from "#app/mail-in/held.server.ts";
 import { maxMailBytes } from "#app/mail-in/read.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
-import { referencePattern } from "#app/quote/reference.server.ts";
+import { referencePattern } from "#app/request/reference.server.ts";
 import type { Route } from "./+types/mail";
 
 export const meta: Route.MetaFunction = () => [

@@ -18,7 +18,7 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
-import { referencePattern } from "#app/quote/reference.server.ts";
+import { referencePattern } from "#app/request/reference.server.ts";
 import type { Route } from "./+types/quote";
 
 export const meta: Route.MetaFunction = ({ params }) => [

@@ -1,50 +1,24 @@
-import { statusLabels } from "#app/desk/labels.ts";
 import { spreadsheetTime } from "#app/lib/london-time.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import { fieldText, inOrder, type RequestField } from "#app/request/fields.ts";
+import { statusLabels } from "#app/request/status.ts";
 import type { quotes } from "#db/schema.ts";
 
 // The one CSV shape of a quote request, for the desk's export and the operator command alike: the same
 // columns, labels and times, each adding columns of its own after these.
 
-type QuoteFields = Pick<
-  typeof quotes.$inferSelect,
-  | "reference"
-  | "createdAt"
-  | "status"
-  | "urgency"
-  | "category"
-  | "customerName"
-  | "company"
-  | "email"
-  | "phone"
-  | "requirements"
->;
+/** The request's fields as the CSV has them: how urgent and what first, then who, then their words. */
+const csvFields = inOrder(["urgency", "category", "customerName", "company", "email", "phone", "requirements"]);
 
-export const quoteCsvHeader = [
-  "Reference",
-  "Received",
-  "Status",
-  "Urgency",
-  "Category",
-  "Name",
-  "Company",
-  "E-mail",
-  "Phone",
-  "Requirements",
-];
+type CsvRow = Pick<typeof quotes.$inferSelect, "reference" | "createdAt" | "status" | RequestField>;
 
-export function quoteCsvCells(q: QuoteFields) {
+export const quoteCsvHeader = ["Reference", "Received", "Status", ...csvFields.map((field) => field.label)];
+
+export function quoteCsvCells(q: CsvRow) {
   return [
     q.reference,
     spreadsheetTime(q.createdAt),
     statusLabels[q.status],
-    urgencyLabel(q.urgency),
-    categoryLabel(q.category ?? undefined),
-    q.customerName,
-    q.company ?? "",
-    q.email,
-    q.phone ?? "",
-    q.requirements,
+    ...csvFields.map((field) => fieldText(field, q, "")),
   ];
 }
 
