@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CheckedQuotation, Draft } from "#app/quotation/draft.ts";
 import { staffUser } from "#db/auth-schema.ts";
+import { type OutboxPayload, outboxKinds } from "#db/outbox-payloads.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -185,14 +186,7 @@ export const quoteEvents = pgTable(
   (t) => [index("quote_events_quote_id_idx").on(t.quoteId, t.at)],
 );
 
-/**
- * `email` tells sales, `forward` posts to the external form service, `acknowledgement` tells the buyer
- * their request arrived (made from the request at send time), `message` is a finished e-mail to staff.
- */
-export const outboxKinds = ["email", "forward", "message", "acknowledgement", "quotation", "reply"] as const;
-export type OutboxKind = (typeof outboxKinds)[number];
-
-/** Notifications written in the same transaction as their quote, delivered later by the outbox worker. */
+/** Messages written in the same transaction as what they tell, sent later by the outbox worker (db/outbox-payloads.ts). */
 export const outbox = pgTable(
   "outbox",
   {
@@ -211,26 +205,12 @@ export const outbox = pgTable(
     sentAt: timestamptz("sent_at"),
   },
   (t) => [
-    check(
-      "outbox_kind_check",
-      sql`${t.kind} in ('email', 'forward', 'message', 'acknowledgement', 'quotation', 'reply')`,
-    ),
+    check("outbox_kind_check", sql`${t.kind} in (${sqlList(outboxKinds)})`),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_quote_id_idx").on(t.quoteId),
   ],
 );
-
-/**
- * For a request's notification only the reference: the quote row stays the single copy of the
- * customer's personal data. A `message` carries a finished e-mail to staff (invitation, reset, digest).
- */
-export type OutboxPayload =
-  | { reference: string }
-  | { reference: string; quotationId: number }
-  | { reference: string; replyId: number }
-  | OutboxMessage;
-export type OutboxMessage = { to: string; subject: string; text: string; html?: string; tag: string };
 
 /**
  * A request's quotations: at most one draft (revision null), edited freely, and the sent revisions

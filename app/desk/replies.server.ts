@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
-import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
+import { buyerAnswered, moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
-import { outbox, quoteEvents, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
+import { outbox, quoteEvents, quoteMessages, type quotes, savedReplies } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 export const replyLimits = { title: 80, subject: 200, body: 10_000 } as const;
@@ -41,7 +41,7 @@ export function placeholderValues(quote: Pick<typeof quotes.$inferSelect, "custo
 
 /**
  * Queues a reply to the buyer (placeholders filled), kept with the request; a New request moves to In
- * progress. The first reply is recorded when it leaves the outbox (replyDelivered), not here.
+ * progress. The first reply is recorded when it leaves the outbox (app/mail-out/kinds.server.ts), not here.
  */
 export async function sendReply(
   tx: Tx,
@@ -74,27 +74,6 @@ export async function sendReply(
   await buyerAnswered(tx, quote.id);
   await moveStatus(tx, quote.id, "in_progress", { actor, by: "reply" });
   return message.id;
-}
-
-/** A reply's e-mail has left: its time is kept, and it is the first reply if nothing went before. */
-export async function replyDelivered(db: Db, replyId: number, at: Date) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(quoteMessages)
-      .set({ sentAt: at })
-      .where(and(eq(quoteMessages.id, replyId), isNull(quoteMessages.sentAt)))
-      .returning({ quoteId: quoteMessages.quoteId });
-    if (row) await firstReplyLeft(tx, row.quoteId, at);
-  });
-}
-
-export async function outgoingReply(db: Db, replyId: number) {
-  const [row] = await db
-    .select({ message: quoteMessages, quote: quotes })
-    .from(quoteMessages)
-    .innerJoin(quotes, eq(quoteMessages.quoteId, quotes.id))
-    .where(and(eq(quoteMessages.id, replyId), eq(quoteMessages.direction, "out")));
-  return row;
 }
 
 export function messagesOf(db: Db, quoteId: number) {

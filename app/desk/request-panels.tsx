@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from "react";
+import { Fragment, type ReactNode, useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
@@ -8,7 +8,7 @@ import { notificationKindLabels } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/quote-action.server.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
-import { categoryLabel, urgencyLabel } from "#app/request/fields.ts";
+import { fieldText, labelledFields, longFields, type RequestField } from "#app/request/fields.ts";
 import { lostReasonLabels, statusLabels } from "#app/request/status.ts";
 import { type QuoteStatus, quoteStatuses } from "#db/schema.ts";
 
@@ -40,30 +40,31 @@ type Notification = {
 };
 
 const contactLink = "font-semibold text-steel underline underline-offset-2";
+const contactHref: Partial<Record<RequestField, (value: string) => string>> = {
+  email: (email) => `mailto:${email}`,
+  phone: (phone) => `tel:${phone.replace(/[^\d+]/g, "")}`,
+};
 
 /** Everything the buyer sent, as they sent it: each piece isolated, so none can turn the text around it. */
 export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Line[]; files: ConversationFile[] }) {
   const fields: [string, ReactNode][] = [
-    ["Name", <bdi key="name">{quote.customerName}</bdi>],
-    [
-      "E-mail",
-      <a key="email" href={`mailto:${quote.email}`} className={contactLink}>
-        <bdi>{quote.email}</bdi>
-      </a>,
-    ],
-    ["Company", quote.company ? <bdi key="company">{quote.company}</bdi> : "Not given"],
-    [
-      "Phone",
-      quote.phone ? (
-        <a key="phone" href={`tel:${quote.phone.replace(/[^\d+]/g, "")}`} className={contactLink}>
-          <bdi>{quote.phone}</bdi>
-        </a>
-      ) : (
-        "Not given"
-      ),
-    ],
-    ["Category", categoryLabel(quote.category ?? undefined)],
-    ["Urgency", urgencyLabel(quote.urgency)],
+    ...labelledFields.map((field): [string, ReactNode] => {
+      const value = quote[field.name];
+      if (!value || "text" in field) return [field.label, fieldText(field, quote, "Not given")];
+      const href = contactHref[field.name]?.(value);
+      // The buyer's own words, isolated so that text running right to left cannot turn the page around.
+      const text = <bdi key={field.name}>{value}</bdi>;
+      return [
+        field.label,
+        href ? (
+          <a key={field.name} href={href} className={contactLink}>
+            {text}
+          </a>
+        ) : (
+          text
+        ),
+      ];
+    }),
     ["Received", formatDateTime(quote.createdAt)],
   ];
   return (
@@ -79,10 +80,14 @@ export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Li
           </div>
         ))}
       </dl>
-      <h3 className="mt-4 font-semibold text-slate-700">Requirements</h3>
-      <p className="mt-1 break-words whitespace-pre-wrap" dir="auto">
-        {quote.requirements}
-      </p>
+      {longFields.map((field) => (
+        <Fragment key={field.name}>
+          <h3 className="mt-4 font-semibold text-slate-700">{field.label}</h3>
+          <p className="mt-1 break-words whitespace-pre-wrap" dir="auto">
+            {quote[field.name]}
+          </p>
+        </Fragment>
+      ))}
       {lines.length > 0 ? (
         <>
           <h3 className="mt-4 font-semibold text-slate-700">Parts list</h3>

@@ -7,6 +7,7 @@ import { type CheckedQuotation, type Draft, emptyLine, fillPlaceholders } from "
 import { penceToText } from "#app/quotation/money.ts";
 import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
+import { outboxEntry } from "#db/outbox-payloads.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
@@ -227,7 +228,7 @@ export async function deliveryStates(db: Db, quoteId: number) {
     .orderBy(desc(outbox.id));
   return new Map(
     rows.map((row) => [
-      (row.payload as { quotationId: number }).quotationId,
+      outboxEntry("quotation", row.payload).payload.quotationId,
       { status: row.status, attempts: row.attempts, lastError: row.lastError },
     ]),
   );

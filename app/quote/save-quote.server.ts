@@ -7,7 +7,8 @@ import type { QuoteInput } from "#app/quote/schema.ts";
 import type { RequestValues } from "#app/request/fields.ts";
 import { newReference } from "#app/request/reference.server.ts";
 import { searchKeys } from "#app/request/search-keys.ts";
-import { attachments, type OutboxKind, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
+import type { OutboxKind } from "#db/outbox-payloads.ts";
+import { attachments, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };

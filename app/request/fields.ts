@@ -54,8 +54,13 @@ export function inOrder<const Names extends readonly RequestField[]>(
   return names.flatMap((name) => requestFields.filter((field) => field.name === name));
 }
 
+type LongField = Extract<Field, { long: true }>;
+const isLong = (field: Field): field is LongField => "long" in field;
+
 /** The fields that sit beside a label (all but the long ones), in order. */
-export const labelledFields = requestFields.filter((field) => !("long" in field));
+export const labelledFields = requestFields.filter((field) => !isLong(field));
+/** The buyer's own words, shown under the others. */
+export const longFields = requestFields.filter(isLong);
 
 /** A field's value as staff read it; `missing` stands for one the buyer left out. */
 export function fieldText(field: Field, values: Partial<Record<RequestField, string | null>>, missing: string) {

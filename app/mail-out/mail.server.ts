@@ -1,21 +1,26 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import nodemailer, { type SendMailOptions } from "nodemailer";
+import { asc, eq } from "drizzle-orm";
+import type { SendMailOptions } from "nodemailer";
 import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
-import { writeFileDurably } from "#app/lib/durable-file.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatFullDateTime } from "#app/lib/london-time.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
 import { possibleSpamFlag, spamReasonText } from "#app/quote/spam.server.ts";
-import { categoryLabel, urgencyLabel } from "#app/request/fields.ts";
-import type { OutboxMessage, quotes } from "#db/schema.ts";
+import {
+  categoryLabel,
+  fieldText,
+  labelledFields,
+  longFields,
+  type RequestField,
+  urgencyLabel,
+} from "#app/request/fields.ts";
+import type { OutboxMessage } from "#db/outbox-payloads.ts";
+import { attachments, quoteLines, type quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
-export type QuoteRecord = Pick<
-  typeof quotes.$inferSelect,
-  "reference" | "customerName" | "email" | "company" | "phone" | "category" | "requirements" | "urgency" | "createdAt"
-> &
+/** A request as its notification shows it: every field, when it came, and why it may be spam. */
+export type QuoteRecord = Pick<typeof quotes.$inferSelect, "reference" | "createdAt" | RequestField> &
   Partial<Pick<typeof quotes.$inferSelect, "spamReasons">>;
 
 // Deliberately narrower than RFC 5322: anything unusual is left out of Reply-To (it is in the body).
@@ -135,12 +140,7 @@ export function composeQuoteEmail(
   const email = headerText(quote.email);
   const fields: [string, string][] = [
     ["Reference", quote.reference],
-    ["Name", quote.customerName],
-    ["E-mail", quote.email],
-    ["Company", quote.company || "Not given"],
-    ["Phone", quote.phone || "Not given"],
-    ["Category", categoryLabel(quote.category ?? undefined)],
-    ["Urgency", urgencyLabel(quote.urgency)],
+    ...labelledFields.map((field): [string, string] => [field.label, fieldText(field, quote, "Not given")]),
     ["Received", formatFullDateTime(quote.createdAt)],
   ];
   const reasons = (quote.spamReasons ?? []).map((reason) => spamReasonText[reason] ?? reason);
@@ -153,9 +153,7 @@ export function composeQuoteEmail(
     "",
     ...fields.map(([label, value]) => `${`${label}:`.padEnd(11)}${value}`),
     "",
-    "Requirements:",
-    quote.requirements,
-    "",
+    ...longFields.flatMap((field) => [`${field.label}:`, quote[field.name], ""]),
     ...extrasText(quote.reference, extras, config.siteUrl),
   ].join("\n");
   const rows = fields
@@ -167,9 +165,7 @@ export function composeQuoteEmail(
 ${warning ? `<p><strong>${escapeHtml(warning)}</strong></p>\n` : ""}<table cellpadding="4">
 ${rows}
 </table>
-<h3>Requirements</h3>
-<p style="white-space: pre-wrap">${escapeHtml(quote.requirements)}</p>
-${extrasHtml(quote.reference, extras, config.siteUrl)}</body></html>
+${longFields.map((field) => `<h3>${field.label}</h3>\n<p style="white-space: pre-wrap">${escapeHtml(quote[field.name])}</p>\n`).join("")}${extrasHtml(quote.reference, extras, config.siteUrl)}</body></html>
 `;
   const message: SendMailOptions = {
     from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
@@ -237,78 +233,27 @@ export function composeStaffEmail(message: OutboxMessage, config: Pick<Config, "
   };
 }
 
-/** Names an .eml file: a quote reference, or a tag and outbox id; never anything a visitor typed. */
-const fileNamePattern = /^[A-Za-z0-9-]{1,80}$/;
-
-export type Mailer = {
-  send(message: SendMailOptions, name: string): Promise<void>;
-  /** Cheap check that mail can go out now (SMTP: connect, greet, log in; files: the folder is writable). */
-  verify(): Promise<boolean>;
-  close(): void;
-};
-
-/**
- * Removes the half-written files of a process killed mid-write (`.name.uuid.tmp`). Only files older
- * than a minute: another process sharing the folder may be writing one right now.
- */
-export async function sweepOutboxFolder(dataDir: string, now = Date.now()) {
-  const dir = path.join(dataDir, "outbox");
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  let removed = 0;
-  for (const name of names) {
-    if (!/^\..+\.tmp$/.test(name)) continue;
-    const file = path.join(dir, name);
-    const stat = await fs.stat(file).catch(() => undefined);
-    if (stat && now - stat.mtimeMs > 60_000) {
-      await fs.rm(file, { force: true });
-      removed++;
-    }
-  }
-  return removed;
-}
-
-/**
- * SMTP when SMTP_URL is set; otherwise each message becomes an .eml file under DATA_DIR/outbox,
- * so a development setup still keeps every notification.
- */
-export function createMailer(config: Pick<Config, "smtpUrl" | "dataDir">): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport({
-      url: config.smtpUrl,
-      // Well inside the outbox's 5-minute claim, so a stuck server cannot outlive the claim.
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 60_000,
-    });
-    return {
-      async send(message) {
-        await transport.sendMail(message);
-      },
-      verify: () =>
-        transport.verify().then(
-          () => true,
-          () => false,
-        ),
-      close: () => transport.close(),
-    };
-  }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
-  const dir = path.join(config.dataDir, "outbox");
+/** The parts list and the records of the files of a request, in the buyer's order. */
+export async function loadQuoteExtras(db: Db, quoteId: number): Promise<QuoteExtrasRecord> {
+  const lines = await db
+    .select({ part: quoteLines.part, quantity: quoteLines.quantity, brand: quoteLines.brand })
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, quoteId))
+    .orderBy(asc(quoteLines.position));
+  const files = await db
+    .select({
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+      size: attachments.size,
+      storageKey: attachments.storageKey,
+    })
+    .from(attachments)
+    .where(eq(attachments.quoteId, quoteId))
+    .orderBy(asc(attachments.id));
   return {
-    async send(message, name) {
-      if (!fileNamePattern.test(name)) throw new Error(`Not a message name: ${name}`);
-      const info = await transport.sendMail(message);
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      // Whoever reads the folder never sees half a message, and the outbox marks it sent only once it is on disk.
-      await writeFileDurably(path.join(dir, `${name}.eml`), info.message as Buffer);
-    },
-    async verify() {
-      await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-      return fs.access(dir, fs.constants.W_OK).then(
-        () => true,
-        () => false,
-      );
-    },
-    close: () => transport.close(),
+    lines: lines.map((line) =>
+      line.brand ? { ...line, brand: line.brand } : { part: line.part, quantity: line.quantity },
+    ),
+    attachments: files,
   };
 }

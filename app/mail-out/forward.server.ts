@@ -1,6 +1,7 @@
 import { headerText } from "#app/lib/mail-text.ts";
+import { attachedFiles, extrasText, type QuoteExtrasRecord, type QuoteRecord } from "#app/mail-out/mail.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
-import { attachedFiles, extrasText, type QuoteExtrasRecord, type QuoteRecord } from "#app/quote/mail.server.ts";
+import { requestFields } from "#app/request/fields.ts";
 
 const forwardTimeoutMs = 10_000;
 
@@ -13,7 +14,7 @@ export async function readStored(storage: FileStorage, key: string) {
   return Buffer.concat(chunks);
 }
 
-/** Posts the request to the external form service the way the original site did (spec §7). */
+/** Posts the request to the external form service the way the original site's form did. */
 export async function forwardQuote(
   url: string,
   quote: QuoteRecord,
@@ -22,13 +23,11 @@ export async function forwardQuote(
   options: { storage?: FileStorage; siteUrl?: string } = {},
 ) {
   const form = new FormData();
-  form.set("customerName", quote.customerName);
-  form.set("email", quote.email);
-  if (quote.company) form.set("company", quote.company);
-  if (quote.phone) form.set("phone", quote.phone);
-  if (quote.category) form.set("category", quote.category);
-  form.set("requirements", quote.requirements);
-  form.set("urgency", quote.urgency);
+  // Under the names the form gave them; those the buyer left out are not sent.
+  for (const { name } of requestFields) {
+    const value = quote[name];
+    if (value) form.set(name, value);
+  }
   // The parts list and the files' names in the same words as the e-mail; files within the budget too.
   const summary = extrasText(quote.reference, extras, options.siteUrl);
   if (summary.length > 0) form.set("partsAndAttachments", summary.join("\n"));
@@ -44,7 +43,7 @@ export async function forwardQuote(
     headers: { Accept: "application/json" },
     signal: AbortSignal.timeout(forwardTimeoutMs),
   });
-  // The body means nothing to us (spec §7), but an unread body would hold the connection open.
+  // The service's answer means nothing to us, but an unread body would hold the connection open.
   await response.body?.cancel();
   if (!response.ok) throw new Error(`The form service answered HTTP ${response.status}`);
 }

@@ -4,15 +4,15 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
-import { composeSalesEmail } from "#app/quotation/email.server.ts";
-import { cleanFileName } from "#app/quote/attachments.ts";
 import {
   composeAcknowledgement,
   composeQuoteEmail,
-  createMailer,
   mailAttachments,
   type QuoteRecord,
-} from "#app/quote/mail.server.ts";
+} from "#app/mail-out/mail.server.ts";
+import { createMailer } from "#app/mail-out/mailer.server.ts";
+import { composeSalesEmail } from "#app/quotation/email.server.ts";
+import { cleanFileName } from "#app/quote/attachments.ts";
 import { parseMail, type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
 const config = readConfig({ NODE_ENV: "test" });

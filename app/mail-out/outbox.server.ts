@@ -1,13 +1,12 @@
 import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
-import { replyDelivered } from "#app/desk/replies.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import type { WorkerLogger } from "#app/lib/logger.server.ts";
-import { quotationDelivered } from "#app/quotation/quotation.server.ts";
+import { type Claimed, claimNextMessage } from "#app/mail-out/claim.server.ts";
+import { isMailKind, mailKindNames, sendMessage } from "#app/mail-out/kinds.server.ts";
+import { createMailer, sweepOutboxFolder } from "#app/mail-out/mailer.server.ts";
+import { giveUpAgeMs, maxAttempts, nextRetryDelayMs } from "#app/mail-out/retry-policy.ts";
+import { queueSpamDigestIfDue } from "#app/mail-out/spam-digest.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
-import { createMailer, sweepOutboxFolder } from "#app/quote/mail.server.ts";
-import { type Claimed, claimNextMessage, createSender } from "#app/quote/outbox-send.server.ts";
-import { giveUpAgeMs, maxAttempts, nextRetryDelayMs } from "#app/quote/retry-policy.ts";
-import { queueSpamDigestIfDue } from "#app/quote/spam-digest.server.ts";
 import { outbox } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
@@ -46,7 +45,7 @@ async function bringMailForward(db: Db, at: Date, logger: WorkerLogger) {
     .where(
       and(
         eq(outbox.status, "pending"),
-        inArray(outbox.kind, ["email", "message", "acknowledgement", "quotation", "reply"]),
+        inArray(outbox.kind, mailKindNames),
         isNotNull(outbox.lastError),
         gt(outbox.nextAttemptAt, at),
       ),
@@ -63,7 +62,8 @@ type Delivery = {
   logger: WorkerLogger;
   now: () => Date;
   mail: MailState;
-  send: (message: Claimed) => Promise<void>;
+  /** Sends the message; resolves with what records that it left. */
+  send: (message: Claimed) => Promise<(at: Date) => Promise<void> | undefined>;
 };
 
 /** A failed attempt: retried after the policy's delay, or given up once both the attempts and the age run out. */
@@ -92,18 +92,17 @@ async function recordFailure({ db, logger, now }: Delivery, message: Claimed, at
 async function deliver(delivery: Delivery, message: Claimed) {
   const { db, logger, now, mail } = delivery;
   const attempts = message.attempts + 1;
-  const isMail = message.kind !== "forward";
+  const isMail = isMailKind(message.kind);
+  let delivered: Awaited<ReturnType<Delivery["send"]>>;
   try {
-    await delivery.send(message);
+    delivered = await delivery.send(message);
   } catch (error) {
     if (isMail && !messageErrors.has(errorCode(error))) mail.down = true;
     await recordFailure(delivery, message, attempts, error);
     return;
   }
   await db.update(outbox).set({ status: "sent", attempts, sentAt: now() }).where(eq(outbox.id, message.id));
-  if (message.kind === "quotation")
-    await quotationDelivered(db, (message.payload as { quotationId: number }).quotationId, now());
-  if (message.kind === "reply") await replyDelivered(db, (message.payload as { replyId: number }).replyId, now());
+  await delivered(now());
   logger.info({ reference: message.quote?.reference, kind: message.kind, attempts }, "quote notification sent");
   if (isMail && mail.down) {
     mail.down = false;
@@ -160,7 +159,8 @@ export function startOutboxWorker(options: {
   const mailer = createMailer(config);
   // After a restart, e-mail left waiting by an outage is tried as soon as mail goes out.
   const mail: MailState = { down: true };
-  const send = createSender({ db, config, mailer, storage: options.storage, fetch: options.fetch });
+  const send = (message: Claimed) =>
+    sendMessage(message, { db, config, storage: options.storage, fetch: options.fetch }, mailer);
   const delivery: Delivery = { db, logger, now, mail, send };
   let lastProbe = 0;
   let lastDigestCheck = 0;
