@@ -10,7 +10,7 @@ import { VersionField } from "#app/desk/quote-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { fieldText, labelledFields, longFields, type RequestField } from "#app/request/fields.ts";
 import { lostReasonLabels, statusLabels } from "#app/request/status.ts";
-import { type QuoteStatus, quoteStatuses } from "#db/schema.ts";
+import { type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
 // The sections of a request's page (app/routes/desk/quote.tsx).
 
