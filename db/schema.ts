@@ -17,17 +17,10 @@ import {
 import type { CheckedQuotation, Draft } from "#app/quotation/draft.ts";
 import { staffUser } from "#db/auth-schema.ts";
 import { type OutboxPayload, outboxKinds } from "#db/outbox-payloads.ts";
+import { openStatuses, quoteStatuses } from "#db/statuses.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** New → In progress → Quoted → Won / Lost, plus Spam (held, never notified until released). */
-export const quoteStatuses = ["new", "in_progress", "quoted", "won", "lost", "spam"] as const;
-export type QuoteStatus = (typeof quoteStatuses)[number];
-/** Waiting on the desk: the inbox's "open", its response clock, and the emergencies pinned on top. */
-export const openStatuses = ["new", "in_progress"] as const satisfies readonly QuoteStatus[];
-/** Why a request was lost, for the month's figures. */
-export const lostReasons = ["price", "lead_time", "no_response", "other"] as const;
-export type LostReason = (typeof lostReasons)[number];
 const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
 const quoteStatusList = sqlList(quoteStatuses);
 

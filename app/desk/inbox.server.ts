@@ -5,18 +5,8 @@ import { statusFilters } from "#app/desk/labels.ts";
 import { monthStart } from "#app/lib/london-time.ts";
 import { compact } from "#app/lib/normalise.ts";
 import { phoneDigits } from "#app/request/search-keys.ts";
-import {
-  inboxPinned,
-  openStatuses,
-  outbox,
-  type QuoteStatus,
-  quotations,
-  quoteSearchText,
-  quoteStatusCounts,
-  quoteStatuses,
-  quotes,
-  staffUser,
-} from "#db/schema.ts";
+import { inboxPinned, outbox, quotations, quoteSearchText, quoteStatusCounts, quotes, staffUser } from "#db/schema.ts";
+import { openStatuses, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 import type { Db } from "#db/types.ts";
 
 export const pageSize = 50;

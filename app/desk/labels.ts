@@ -1,6 +1,6 @@
 import { formatPence } from "#app/quotation/money.ts";
 import { isOpen, lostReasonLabels, statusLabels } from "#app/request/status.ts";
-import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/schema.ts";
+import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
 /** "all" is every request but spam (which has its own folder); "open" is New and In progress. */
 export const statusFilters = ["all", "open", ...quoteStatuses] as const;

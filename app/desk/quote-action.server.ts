@@ -15,7 +15,8 @@ import { formatWhen } from "#app/lib/london-time.ts";
 import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
-import { lostReasons, quoteStatuses, quotes } from "#db/schema.ts";
+import { quotes } from "#db/schema.ts";
+import { lostReasons, quoteStatuses } from "#db/statuses.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 export type ActionReply = {

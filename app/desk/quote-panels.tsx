@@ -6,7 +6,7 @@ import { input } from "#app/components/input.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { statusLabels } from "#app/request/status.ts";
-import type { QuoteStatus } from "#db/schema.ts";
+import type { QuoteStatus } from "#db/statuses.ts";
 
 /** Every change a request page posts carries the version it showed (see applyChange). */
 export function VersionField({ version }: { version: number }) {

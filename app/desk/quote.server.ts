@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
-import { type LostReason, outbox, type QuoteStatus, quoteEvents, quotes } from "#db/schema.ts";
+import { outbox, quoteEvents, quotes } from "#db/schema.ts";
+import type { LostReason, QuoteStatus } from "#db/statuses.ts";
 import type { Db } from "#db/types.ts";
 
 /** Staff's choice of status on the request's page; false when it was there already. */

@@ -5,7 +5,7 @@ import { spamReasonLabel } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/quote-action.server.ts";
 import { VersionField } from "#app/desk/quote-panels.tsx";
 import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
-import type { QuoteStatus } from "#db/schema.ts";
+import type { QuoteStatus } from "#db/statuses.ts";
 
 type HeadedQuote = {
   reference: string;

@@ -6,7 +6,7 @@ import { type ClockState, formatDuration, responseClock, roleLabels } from "#app
 import { formatWhen } from "#app/lib/london-time.ts";
 import { useSite } from "#app/lib/root-data.ts";
 import { statusLabels } from "#app/request/status.ts";
-import type { QuoteStatus } from "#db/schema.ts";
+import type { QuoteStatus } from "#db/statuses.ts";
 
 export type Health = { count: number; oldestAt: Date | string | null; oldestReference: string | null } | null;
 export type SignedIn = { name: string; role: "admin" | "staff" };

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { canMove, isClosed, type MoveCause } from "#app/request/status.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
-import { type LostReason, type QuoteStatus, quotations, quoteEvents, quotes } from "#db/schema.ts";
+import { quotations, quoteEvents, quotes } from "#db/schema.ts";
+import type { LostReason, QuoteStatus } from "#db/statuses.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 // What happens to a request over its life, written in one place: its status (and the bookkeeping that

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canMove, type MoveCause, transitions } from "#app/request/status.ts";
-import { type QuoteStatus, quoteStatuses } from "#db/schema.ts";
+import { type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
 const movesBy = (by: MoveCause) =>
   quoteStatuses.flatMap((from) => quoteStatuses.filter((to) => canMove(from, to, by)).map((to) => `${from} → ${to}`));

@@ -1,4 +1,4 @@
-import { type LostReason, openStatuses, type QuoteStatus, quoteStatuses } from "#db/schema.ts";
+import { type LostReason, openStatuses, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
 export const statusLabels: Record<QuoteStatus, string> = {
   new: "New",

@@ -7,7 +7,7 @@ import { useRootData } from "#app/lib/root-data.ts";
 import { quotePrefillHref } from "#app/quote/prefill.ts";
 import { search } from "#app/search/engine.ts";
 import { resultSections } from "#app/search/present.ts";
-import { SearchBox } from "#app/search/search-box.tsx";
+import { SearchBox } from "#app/site/search-box.tsx";
 import type { Route } from "./+types/search";
 
 /**

@@ -1,13 +1,13 @@
 import { Clock, Mail, Phone, Search } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { BrandLink } from "#app/components/brand-mark.tsx";
 import { button } from "#app/components/button.ts";
-import { MobileNav } from "#app/components/mobile-nav.tsx";
 import { OpenNow } from "#app/components/open-now.tsx";
 import { SectionLink } from "#app/components/section-link.tsx";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "#app/content/site.ts";
 import { useSite } from "#app/lib/root-data.ts";
-import { SearchBox } from "#app/search/search-box.tsx";
+import { BrandLink } from "#app/site/brand-mark.tsx";
+import { MobileNav } from "#app/site/mobile-nav.tsx";
+import { SearchBox } from "#app/site/search-box.tsx";
 
 const navLinkClass =
   "rounded px-3 py-2 font-semibold text-slate-700 hover:bg-mist hover:text-navy aria-[current=page]:text-steel aria-[current=page]:underline aria-[current=page]:underline-offset-8";

@@ -5,7 +5,7 @@ import { OpenNow } from "#app/components/open-now.tsx";
 import { SectionLink } from "#app/components/section-link.tsx";
 import { accountApplicationHref, mailtoHref, openingHours, telHref } from "#app/content/site.ts";
 import { useSite } from "#app/lib/root-data.ts";
-import { SearchBox } from "#app/search/search-box.tsx";
+import { SearchBox } from "#app/site/search-box.tsx";
 
 const itemClass =
   "flex min-h-12 items-center rounded-md px-3 text-lg font-semibold text-navy hover:bg-mist aria-[current=page]:bg-mist";

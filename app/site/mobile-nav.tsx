@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { type MouseEvent, useRef } from "react";
-import { MenuContents, panelClass } from "#app/components/mobile-nav-menu.tsx";
-import { searchListOpen } from "#app/search/search-box.tsx";
+import { MenuContents, panelClass } from "#app/site/mobile-nav-menu.tsx";
+import { searchListOpen } from "#app/site/search-box.tsx";
 
 const menuId = "mobile-menu";
 

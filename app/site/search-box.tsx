@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from "react";
 import { Form, useNavigate } from "react-router";
 import { MAX_QUERY_LENGTH } from "#app/lib/normalise.ts";
 import type { ResultLink } from "#app/search/present.ts";
-import { loadEngine, optionId, SuggestionList, useSuggestions } from "#app/search/suggestions.tsx";
+import { loadEngine, optionId, SuggestionList, useSuggestions } from "#app/site/suggestions.tsx";
 
 type Variant = "bar" | "panel" | "page";
 

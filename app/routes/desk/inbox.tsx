@@ -6,7 +6,7 @@ import { MonthFigures, RequestList } from "#app/desk/inbox-list.tsx";
 import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import { openStatuses, type QuoteStatus } from "#db/schema.ts";
+import { openStatuses, type QuoteStatus } from "#db/statuses.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ location }) => [
