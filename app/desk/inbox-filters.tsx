@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
-import { quoteCategories, urgencies } from "#app/content/quote-form.ts";
+import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
 import { statusLabels } from "#app/request/status.ts";
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { quoteCategories, urgencies } from "#app/content/quote-form.ts";
+import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { statusFilters } from "#app/desk/labels.ts";
 import { monthStart } from "#app/lib/london-time.ts";
 import { compact } from "#app/lib/normalise.ts";

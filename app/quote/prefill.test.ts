@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteCategories } from "#app/content/quote-form.ts";
+import { quoteCategories } from "#app/content/quote-request.ts";
 import { categorySlugs } from "#app/content/schema.ts";
 import { PREFILL_PART_MAX, quoteCategoryFor, quotePrefillHref, readQuotePrefill } from "#app/quote/prefill.ts";
 

@@ -1,7 +1,7 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { Field } from "#app/components/field.tsx";
-import { quoteCategories, quoteFieldCopy, quoteNotices, urgencies } from "#app/content/quote-form.ts";
+import { quoteCategories, quoteFieldCopy, quoteNotices, urgencies } from "#app/content/quote-request.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
 
 /** What became of the last send: the reference, or why it did not go (field problems show at the fields). */

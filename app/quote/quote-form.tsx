@@ -4,7 +4,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "#app/components/button.ts";
 import { type Notice, Notices } from "#app/components/notice.tsx";
-import { quoteNotices } from "#app/content/quote-form.ts";
+import { quoteNotices } from "#app/content/quote-request.ts";
 import { dropEmptyFields, parseForm, requiredFields } from "#app/lib/parse-form.ts";
 import { AttachmentPicker, type PickedFile } from "#app/quote/attachment-picker.tsx";
 import { attachmentField } from "#app/quote/attachments.ts";

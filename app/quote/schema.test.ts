@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messages, quoteCategories, urgencies } from "#app/content/quote-form.ts";
+import { messages, quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { parseForm, requiredFields } from "#app/lib/parse-form.ts";
 import { quoteFieldsSchema, quoteFieldsWithGuardsSchema } from "#app/quote/schema.ts";
 

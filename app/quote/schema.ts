@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { messages, quoteCategories, urgencies } from "#app/content/quote-form.ts";
+import { messages, quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { cleanText } from "#app/lib/text.ts";
 import type { RequestField } from "#app/request/fields.ts";
 

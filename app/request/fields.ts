@@ -1,4 +1,4 @@
-import { quoteCategories, urgencies } from "#app/content/quote-form.ts";
+import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 
 // What a buyer tells us in a quote request, field by field: the one list the form's checks
 // (app/quote/schema.ts), the stored columns, the double-submit key, the sales notification, the form

@@ -12,7 +12,7 @@ import {
   partners,
   quoteSection,
   slides,
-} from "#app/content/home.ts";
+} from "#app/content/home-page.ts";
 import { claimSchema, industrySchema, slideSchema } from "#app/content/schema.ts";
 
 const allCopy = JSON.stringify({
