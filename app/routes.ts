@@ -24,7 +24,7 @@ export default [
     route("desk/reset-password", "routes/desk/reset-password.tsx"),
     layout("routes/desk/staff-layout.tsx", [
       route("desk", "routes/desk/inbox.tsx"),
-      route("desk/quotes/:reference", "routes/desk/quote.tsx"),
+      route("desk/quotes/:reference", "routes/desk/request.tsx"),
       route("desk/quotes/:reference/quotation", "routes/desk/quotation.tsx"),
       route("desk/quotes/:reference/quotation-pdf/:revision", "routes/desk/quotation-pdf.ts"),
       route("desk/export", "routes/desk/export.ts"),

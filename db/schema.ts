@@ -76,7 +76,7 @@ export const quotes = pgTable(
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
     index("quotes_created_at_idx").on(t.createdAt),
     index("quotes_status_created_at_idx").on(t.status, t.createdAt),
-    // The desk's inbox order: open emergencies first, then newest first (see app/desk/inbox.server.ts).
+    // The desk's inbox order: open emergencies first, then newest first (see app/desk/inbox/inbox.server.ts).
     index("quotes_inbox_order_idx").using("btree", inboxPinned(t), t.createdAt, t.id),
     // Trigram index for the desk's free-text search (the pg_trgm extension).
     index("quotes_search_idx").using("gin", sql`${quoteSearchText(t)} gin_trgm_ops`),

@@ -7,7 +7,7 @@ import express, { type Express } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { announceFirstRun } from "#app/desk/setup.server.ts";
+import { announceFirstRun } from "#app/desk/account/setup.server.ts";
 import { clientAddressContext, nonceContext, servicesContext } from "#app/lib/context.ts";
 import { getConfig } from "#app/lib/env.server.ts";
 import { errorSummary, getLogger } from "#app/lib/logger.server.ts";

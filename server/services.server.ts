@@ -1,6 +1,6 @@
 import path from "node:path";
 import { remember } from "@epic-web/remember";
-import { type DeskSecrets, resolveDeskSecrets } from "#app/desk/secret.server.ts";
+import { type DeskSecrets, resolveDeskSecrets } from "#app/desk/account/secret.server.ts";
 import { getIpSalt } from "#app/lib/client-key.server.ts";
 import { type Config, getConfig } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
@@ -23,7 +23,7 @@ export type Services = {
   ipSalt: string;
   /** Signs the quote form's tokens (form-token.server.ts). */
   formTokenSecret: string;
-  /** Signs the desk's session cookies (app/desk/secret.server.ts). */
+  /** Signs the desk's session cookies (app/desk/account/secret.server.ts). */
   deskSecrets: DeskSecrets;
   /** Attachment bytes; `incomingDir` holds uploads still being checked. */
   storage: FileStorage;

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sendReply } from "#app/desk/replies.server.ts";
+import { sendReply } from "#app/desk/request/replies.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { button } from "#app/components/button.ts";
-import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
-import { FilterForm, filterLabels, InboxTabs, withParams } from "#app/desk/inbox-filters.tsx";
-import { MonthFigures, RequestList } from "#app/desk/inbox-list.tsx";
+import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
+import { FilterForm, filterLabels, InboxTabs, withParams } from "#app/desk/inbox/inbox-filters.tsx";
+import { MonthFigures, RequestList } from "#app/desk/inbox/inbox-list.tsx";
 import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";

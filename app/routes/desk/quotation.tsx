@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
-import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
-import { stale } from "#app/desk/quote-action.server.ts";
+import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
+import { stale } from "#app/desk/request/action.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen, londonDay } from "#app/lib/london-time.ts";

@@ -1,25 +1,25 @@
 import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { cardClass } from "#app/components/card.ts";
-import { Conversation } from "#app/desk/conversation.tsx";
-import { requestPageAction } from "#app/desk/quote-action.server.ts";
-import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/quote-panels.tsx";
-import { customerHistory, findQuote, staffList } from "#app/desk/read-quote.server.ts";
-import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/replies.server.ts";
-import { RecordReplyButton, ReplyPanel } from "#app/desk/reply-panel.tsx";
+import { requestPageAction } from "#app/desk/request/action.server.ts";
+import { Conversation } from "#app/desk/request/conversation.tsx";
+import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
+import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/request/replies.server.ts";
+import { RecordReplyButton, ReplyPanel } from "#app/desk/request/reply-panel.tsx";
 import {
   ActionMessage,
   MergedNotice,
   RequestHeading,
   SpamNotice,
   useLatestActionReply,
-} from "#app/desk/request-header.tsx";
-import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request-panels.tsx";
+} from "#app/desk/request/request-header.tsx";
+import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request/request-panels.tsx";
+import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/request/team-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
-import type { Route } from "./+types/quote";
+import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.reference} · Quote desk` },
@@ -28,7 +28,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 
 async function load(context: Route.LoaderArgs["context"], reference: string) {
   const found = referencePattern.test(reference)
-    ? await findQuote(context.get(servicesContext).database.db, reference)
+    ? await findRequest(context.get(servicesContext).database.db, reference)
     : undefined;
   if (!found) throw data(`404: There is no request with the reference ${reference.slice(0, 40)}.`, { status: 404 });
   return found;
@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { quote, lines, files, notifications, events, siteName, history, staff, me } = loaderData;
   const { ownerName, mergedIntoReference } = loaderData;
   const busy = useNavigation().state === "submitting";

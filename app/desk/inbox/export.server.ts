@@ -1,6 +1,6 @@
 import { and, sql } from "drizzle-orm";
-import type { InboxQuery } from "#app/desk/inbox.server.ts";
-import { inboxColumns, inboxConditions, quotesColumn } from "#app/desk/inbox.server.ts";
+import type { InboxQuery } from "#app/desk/inbox/inbox.server.ts";
+import { inboxColumns, inboxConditions, quotesColumn } from "#app/desk/inbox/inbox.server.ts";
 import { spreadsheetTime } from "#app/lib/london-time.ts";
 import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/request/csv.ts";
 import { inboxPinned, quoteEvents, quoteLines, quotes } from "#db/schema.ts";

@@ -1,9 +1,8 @@
 import { isAPIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { type Auth, createStaffAccount, getAuth } from "#app/desk/auth.server.ts";
-import { resetAccess } from "#app/desk/people.server.ts";
-import { signIn, wrongCredentials } from "#app/desk/sign-in.server.ts";
+import { resetAccess } from "#app/desk/account/people.server.ts";
+import { signIn, wrongCredentials } from "#app/desk/account/sign-in.server.ts";
 import {
   accountSlowdownStep,
   addressFailureLimit,
@@ -11,7 +10,8 @@ import {
   reserveSignInAttempt,
   resetRequestLimit,
   throttleKeys,
-} from "#app/desk/throttle.server.ts";
+} from "#app/desk/account/throttle.server.ts";
+import { type Auth, createStaffAccount, getAuth } from "#app/desk/auth.server.ts";
 import { getIpSalt } from "#app/lib/client-key.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import type { Db } from "#db/client.server.ts";

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
 import { input } from "#app/components/input.ts";
-import { VersionField } from "#app/desk/quote-panels.tsx";
+import { VersionField } from "#app/desk/request/team-panels.tsx";
 
 const controlClass = input({ className: "mt-1.5" });
 

@@ -1,10 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { exportCsv } from "#app/desk/export.server.ts";
-import { computeMonthFigures, inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
-import { type ActionReply, requestPageAction } from "#app/desk/quote-action.server.ts";
-import { customerHistory } from "#app/desk/read-quote.server.ts";
+import { exportCsv } from "#app/desk/inbox/export.server.ts";
+import { computeMonthFigures, inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
+import { type ActionReply, requestPageAction } from "#app/desk/request/action.server.ts";
+import { customerHistory } from "#app/desk/request/read.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";

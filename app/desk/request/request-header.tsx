@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
 import { spamReasonLabel } from "#app/desk/labels.ts";
-import type { ActionReply } from "#app/desk/quote-action.server.ts";
-import { VersionField } from "#app/desk/quote-panels.tsx";
+import type { ActionReply } from "#app/desk/request/action.server.ts";
+import { VersionField } from "#app/desk/request/team-panels.tsx";
 import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
 import type { QuoteStatus } from "#db/statuses.ts";
 

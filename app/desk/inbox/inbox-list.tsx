@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
-import type { InboxRow, monthFigures } from "#app/desk/inbox.server.ts";
-import { type InboxSearch, withParams } from "#app/desk/inbox-filters.tsx";
+import type { InboxRow, monthFigures } from "#app/desk/inbox/inbox.server.ts";
+import { type InboxSearch, withParams } from "#app/desk/inbox/inbox-filters.tsx";
 import { formatDuration, spamReasonLabel } from "#app/desk/labels.ts";
 import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
 import { formatWhen } from "#app/lib/london-time.ts";

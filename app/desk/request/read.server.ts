@@ -5,7 +5,7 @@ import type { Db } from "#db/types.ts";
 
 const mergedInto = alias(quotes, "merged_into");
 
-export async function findQuote(db: Db, reference: string) {
+export async function findRequest(db: Db, reference: string) {
   const [found] = await db
     .select({ quote: quotes, ownerName: staffUser.name, mergedIntoReference: mergedInto.reference })
     .from(quotes)

@@ -3,13 +3,20 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
-import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
+import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
 import { eventText } from "#app/desk/labels.ts";
-import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
-import { replyLimits, sendReply } from "#app/desk/replies.server.ts";
+import {
+  addNote,
+  assignOwner,
+  changeStatus,
+  mergeRequests,
+  recordReply,
+  releaseFromSpam,
+  retryNotifications,
+} from "#app/desk/request/changes.server.ts";
+import { replyLimits, sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { assignOwner, mergeRequests } from "#app/desk/team-changes.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
@@ -96,7 +103,7 @@ export function stale(latest: LatestChange | undefined, values: Record<string, s
 
 type Intent = z.infer<typeof intentSchema>;
 type Reply = ActionReply | ReturnType<typeof refused>;
-type QuoteOnPage = Pick<
+type RequestOnPage = Pick<
   typeof quotes.$inferSelect,
   "id" | "status" | "reference" | "ownerId" | "mergedIntoId" | "customerName" | "company"
 >;
@@ -106,10 +113,10 @@ type Work = {
   services: Services;
   db: Db;
   staff: StaffMember;
-  quote: QuoteOnPage;
+  quote: RequestOnPage;
   form: Record<string, FormDataEntryValue>;
   typed: Record<string, string>;
-  /** Runs a change only if the request is still at the version the page showed (team-changes.server.ts). */
+  /** Runs a change only if the request is still at the version the page showed (applyChange). */
   change: <T extends { changed: boolean }>(work: (tx: Tx) => Promise<T>) => Promise<ChangeOutcome<T>>;
 };
 
@@ -224,7 +231,7 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
 export async function requestPageAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
-  quote: QuoteOnPage,
+  quote: RequestOnPage,
 ): Promise<Reply> {
   const services = context.get(servicesContext);
   const db = services.database.db;

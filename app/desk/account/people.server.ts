@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { tokenHash } from "#app/desk/account/setup.server.ts";
 import { type Auth, createStaffAccount, endSessions, scramblePassword } from "#app/desk/auth.server.ts";
-import { tokenHash } from "#app/desk/setup.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { outbox, type StaffRole, staffInvitations, staffUser } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";

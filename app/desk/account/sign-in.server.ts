@@ -1,7 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isAPIError } from "better-auth/api";
+import {
+  clearPairFailures,
+  reserveSignInAttempt,
+  throttleKeys,
+  tryAgainIn,
+} from "#app/desk/account/throttle.server.ts";
 import { type Auth, upgradePasswordHash } from "#app/desk/auth.server.ts";
-import { clearPairFailures, reserveSignInAttempt, throttleKeys, tryAgainIn } from "#app/desk/throttle.server.ts";
 import type { Db } from "#db/types.ts";
 
 export const wrongCredentials = "That e-mail address and password do not match a desk account.";

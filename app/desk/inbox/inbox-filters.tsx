@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
-import { input } from "#app/components/input.ts";
+import { Field } from "#app/components/field.tsx";
 import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
 import { statusLabels } from "#app/request/status.ts";
@@ -92,33 +92,35 @@ export function FilterForm({
     >
       {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
       {owner ? <input type="hidden" name="owner" value={owner} /> : null}
-      <FilterField id="q" label="Search" error={errors.q} className="col-span-2 lg:col-span-1">
-        <input
-          id="q"
-          name="q"
-          type="search"
-          defaultValue={search.q}
-          placeholder="Reference, name, company, e-mail, phone, part number or words"
-          aria-invalid={errors.q ? true : undefined}
-          aria-describedby={errors.q ? "q-error" : undefined}
-          className={input({ className: "mt-1.5" })}
-        />
-      </FilterField>
-      <FilterSelect
-        id="urgency"
-        label="Urgency"
-        error={errors.urgency}
-        value={search.urgency}
-        anyLabel="Any urgency"
-        options={urgencies}
+      <Field
+        name="q"
+        label="Search"
+        kind="input"
+        type="search"
+        defaultValue={search.q}
+        placeholder="Reference, name, company, e-mail, phone, part number or words"
+        error={errors.q}
+        className="col-span-2 min-w-0 lg:col-span-1"
       />
-      <FilterSelect
-        id="category"
+      <Field
+        name="urgency"
+        label="Urgency"
+        kind="select"
+        options={urgencies}
+        placeholder="Any urgency"
+        defaultValue={search.urgency}
+        error={errors.urgency}
+        className="min-w-0"
+      />
+      <Field
+        name="category"
         label="Category"
-        error={errors.category}
-        value={search.category}
-        anyLabel="Any category"
+        kind="select"
         options={quoteCategories}
+        placeholder="Any category"
+        defaultValue={search.category}
+        error={errors.category}
+        className="min-w-0"
       />
       <div className="col-span-2 flex flex-wrap gap-2 lg:col-span-1">
         <button type="submit" className={button({ variant: "steel" })}>
@@ -132,63 +134,5 @@ export function FilterForm({
         </Link>
       </div>
     </Form>
-  );
-}
-
-/** A filter chosen from a fixed list, with "any" first. */
-function FilterSelect({
-  id,
-  label,
-  error,
-  value,
-  anyLabel,
-  options,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  value?: string;
-  anyLabel: string;
-  options: readonly { value: string; label: string }[];
-}) {
-  return (
-    <FilterField id={id} label={label} error={error}>
-      <select id={id} name={id} defaultValue={value} className={input({ className: "mt-1.5" })}>
-        <option value="">{anyLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </FilterField>
-  );
-}
-
-function FilterField({
-  id,
-  label,
-  error,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={`min-w-0 ${className ?? ""}`}>
-      <label htmlFor={id} className="block font-semibold text-navy">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

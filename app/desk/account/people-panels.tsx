@@ -3,8 +3,8 @@ import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
 import { input } from "#app/components/input.ts";
+import type { listPeople } from "#app/desk/account/people.server.ts";
 import { roleLabels } from "#app/desk/labels.ts";
-import type { listPeople } from "#app/desk/people.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 
 type Listed = Awaited<ReturnType<typeof listPeople>>;

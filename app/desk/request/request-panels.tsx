@@ -3,16 +3,16 @@ import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
-import { type ConversationFile, FileList } from "#app/desk/conversation.tsx";
 import { notificationKindLabels } from "#app/desk/labels.ts";
-import type { ActionReply } from "#app/desk/quote-action.server.ts";
-import { VersionField } from "#app/desk/quote-panels.tsx";
+import type { ActionReply } from "#app/desk/request/action.server.ts";
+import { type ConversationFile, FileList } from "#app/desk/request/conversation.tsx";
+import { VersionField } from "#app/desk/request/team-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { fieldText, labelledFields, longFields, type RequestField } from "#app/request/fields.ts";
 import { lostReasonLabels, statusLabels } from "#app/request/status.ts";
 import { type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
-// The sections of a request's page (app/routes/desk/quote.tsx).
+// The sections of a request's page (app/routes/desk/request.tsx).
 
 type Quote = {
   reference: string;

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Conversation } from "#app/desk/conversation.tsx";
+import { Conversation } from "#app/desk/request/conversation.tsx";
 
 const message = {
   id: 1,
