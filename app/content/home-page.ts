@@ -1,7 +1,7 @@
 import type { Claim, Industry, Slide } from "#app/content/schema.ts";
 
 /**
- * Home-page copy (spec §1, §2 "Home page", §9; brief "Words and pictures").
+ * Home-page copy: the hero and its claims, what we offer, about us, the industries we serve, quote and contact.
  * Identity and contact details (name, phone, e-mail, address) live in site configuration, not here.
  */
 
@@ -26,7 +26,7 @@ export const hero = {
   subline: "Your trusted partner for Industrial MRO Components and Supplies.",
 } as const;
 
-/** The eight hero feature tiles, one per headline claim, in the spec's order. */
+/** The eight hero feature tiles, one per headline claim, in the original site's order. */
 export const claims: Claim[] = [
   {
     title: "Same-Day Emergency Delivery",

@@ -23,7 +23,7 @@ export type AttachmentRecord = {
   height: number | null;
 };
 
-/** What a request may carry beyond the spec's fields. */
+/** What a request may carry beyond its fields. */
 export type QuoteExtras = { lines?: PartsLine[]; attachments?: AttachmentRecord[] };
 
 export type StoreMeta = {

@@ -18,7 +18,7 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
-import { referencePattern } from "#app/request/reference.server.ts";
+import { referencePattern, revisionPattern } from "#app/request/reference.server.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -62,7 +62,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       body: fillPlaceholders(chosen.body, values),
     },
     messages,
-    sentMessage: sent && /^Q-[\w-]+\/\d+$/.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
+    sentMessage: sent && revisionPattern.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
     now: new Date(),
     siteName: context.get(servicesContext).config.site.name,
