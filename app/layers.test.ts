@@ -18,8 +18,7 @@ const files = sources(appDir).map((file) => ({
   name: path.relative(appDir, file),
   text: fs.readFileSync(file, "utf8"),
 }));
-const importing = (pattern: RegExp) =>
-  files.filter((file) => pattern.test(file.text)).map((file) => file.name);
+const importing = (pattern: RegExp) => files.filter((file) => pattern.test(file.text)).map((file) => file.name);
 
 describe("the app's layers", () => {
   it("reach the services (database, outbox, storage) only through the router context module", () => {
