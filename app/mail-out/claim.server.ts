@@ -1,4 +1,5 @@
 import { and, eq, lte, sql } from "drizzle-orm";
+import { quoteRecordColumns } from "#app/mail-out/mail.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
@@ -22,18 +23,7 @@ export async function claimNextMessage(db: Db, claimedAt: Date) {
         payload: outbox.payload,
         quoteId: outbox.quoteId,
         createdAt: outbox.createdAt,
-        quote: {
-          reference: quotes.reference,
-          customerName: quotes.customerName,
-          email: quotes.email,
-          company: quotes.company,
-          phone: quotes.phone,
-          category: quotes.category,
-          requirements: quotes.requirements,
-          urgency: quotes.urgency,
-          createdAt: quotes.createdAt,
-          spamReasons: quotes.spamReasons,
-        },
+        quote: quoteRecordColumns,
       })
       .from(outbox)
       .leftJoin(quotes, eq(outbox.quoteId, quotes.id))

@@ -16,12 +16,26 @@ import {
   urgencyLabel,
 } from "#app/request/fields.ts";
 import type { OutboxMessage } from "#db/outbox-payloads.ts";
-import { attachments, quoteLines, type quotes } from "#db/schema.ts";
+import { attachments, quoteLines, quotes } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
 /** A request as its notification shows it: every field, when it came, and why it may be spam. */
 export type QuoteRecord = Pick<typeof quotes.$inferSelect, "reference" | "createdAt" | RequestField> &
   Partial<Pick<typeof quotes.$inferSelect, "spamReasons">>;
+
+/** The columns a QuoteRecord is read from, for a query's select. */
+export const quoteRecordColumns = {
+  reference: quotes.reference,
+  customerName: quotes.customerName,
+  email: quotes.email,
+  company: quotes.company,
+  phone: quotes.phone,
+  category: quotes.category,
+  requirements: quotes.requirements,
+  urgency: quotes.urgency,
+  createdAt: quotes.createdAt,
+  spamReasons: quotes.spamReasons,
+} satisfies Record<keyof QuoteRecord, unknown>;
 
 // Deliberately narrower than RFC 5322: anything unusual is left out of Reply-To (it is in the body).
 const plainAddress = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+$/;

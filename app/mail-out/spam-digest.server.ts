@@ -3,6 +3,7 @@ import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { headerText } from "#app/lib/mail-text.ts";
 import { compareAndSetSetting, readSetting } from "#app/lib/settings.server.ts";
+import { type QuoteRecord, quoteRecordColumns } from "#app/mail-out/mail.server.ts";
 import { spamReasonText } from "#app/quote/spam.server.ts";
 import { categoryLabel, urgencyLabel } from "#app/request/fields.ts";
 import { outbox, quotes } from "#db/schema.ts";
@@ -14,10 +15,7 @@ export const digestSettingKey = "spam_digest_at";
 const listedMax = 200;
 const excerptLength = 300;
 
-type Held = Pick<
-  typeof quotes.$inferSelect,
-  "reference" | "customerName" | "email" | "company" | "phone" | "category" | "urgency" | "requirements" | "createdAt"
-> & { spamReasons: string[] };
+type Held = QuoteRecord & { spamReasons: string[] };
 
 function describe(quote: Held) {
   const excerpt = quote.requirements.replace(/\s+/g, " ").trim();
@@ -45,18 +43,7 @@ export async function queueSpamDigestIfDue(db: Db, config: Pick<Config, "quoteNo
   return db.transaction(async (tx) => {
     if (!(await compareAndSetSetting(tx, digestSettingKey, previous, now.toISOString()))) return undefined;
     const held = await tx
-      .select({
-        reference: quotes.reference,
-        customerName: quotes.customerName,
-        email: quotes.email,
-        company: quotes.company,
-        phone: quotes.phone,
-        category: quotes.category,
-        urgency: quotes.urgency,
-        requirements: quotes.requirements,
-        createdAt: quotes.createdAt,
-        spamReasons: quotes.spamReasons,
-      })
+      .select(quoteRecordColumns)
       .from(quotes)
       .where(and(eq(quotes.status, "spam"), gt(quotes.createdAt, since), lte(quotes.createdAt, now)))
       .orderBy(asc(quotes.createdAt));
