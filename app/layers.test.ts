@@ -30,6 +30,16 @@ describe("the app's layers", () => {
     expect(importing(/from "#db\/client\.server\.ts"/)).toEqual([]);
   });
 
+  it("keep the desk's helpers in the desk: a quotation goes from the editor to its e-mail without the desk or the quote form", () => {
+    const reachingDesk = files.filter(
+      (file) => !/^(desk|routes)\//.test(file.name) && file.text.includes('from "#app/desk/'),
+    );
+    expect(reachingDesk.map((file) => file.name)).toEqual([]);
+    const quotation = files.filter((file) => file.name.startsWith("quotation/"));
+    expect(quotation.length).toBeGreaterThan(3);
+    for (const file of quotation) expect(file.text, file.name).not.toMatch(/from "#app\/(desk|quote|mail-out|site)\//);
+  });
+
   it("style text boxes and lists with the input style beside the button, not a copy of its classes", () => {
     expect(importing(/border border-slate-400 bg-white px-3/).sort()).toEqual([
       "components/input.ts",
