@@ -2,15 +2,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-/** What only the staff desk (quotations and the buyers' mail included) and the forms need. */
+/** What only the staff desk (quotations, requests and the buyers' mail included) and the forms need. */
 const formsAndDesk =
-  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|app[\\/](desk[\\/]|quotation[\\/]|mail-in[\\/]|quote[\\/](?!prefill\.ts)|lib[\\/](parse-form|london-time)\.ts|content[\\/]quotation\.ts|components[\\/]field\.tsx))/;
+  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|db[\\/]|app[\\/](desk[\\/]|quotation[\\/]|mail-in[\\/]|request[\\/]|quote[\\/](?!prefill\.ts)|lib[\\/](parse-form|london-time|text)\.ts|content[\\/](quotation|quote-form)\.ts|components[\\/](field|alert|confirm-panel)\.tsx|components[\\/](badge|card|input)\.ts))/;
 
 export default defineConfig({
   environments: {
     // Every module a page needs before interaction, except the route modules themselves (and the sections
     // only one page uses, app/sections/, which go with its route), goes into one chunk with the entry: a page
-    // makes three script requests (entry, root, route) instead of ~20 small ones.
+    // makes four script requests (entry, root, the site's layout, route) instead of ~20 small ones.
     // Code behind dynamic imports (menu dialog, quote form) is not `$initial` and keeps its own chunks, and
     // so does what only the staff desk (quotations included) and the forms need (validation, form state),
     // which no public page loads before interaction.

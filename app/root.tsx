@@ -1,10 +1,8 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import appStylesheet from "#app/app.css?url";
-import { Footer } from "#app/components/footer.tsx";
-import { Header } from "#app/components/header.tsx";
 import { IntentPrefetch } from "#app/components/intent-prefetch.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
-import { NotFound } from "#app/components/not-found.tsx";
+import { PageError } from "#app/components/page-error.tsx";
 import { useStaticLinks } from "#app/components/static.tsx";
 import { categories } from "#app/content/catalogue.ts";
 import { useNonce } from "#app/lib/context.ts";
@@ -35,8 +33,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { site, openingCalendar, isFallback } = useRootData();
-  // The staff desk brings its own header and main (app/desk/ui.tsx): none of the public site's chrome.
-  const staffTool = /^\/desk(\/|$)/.test(useLocation().pathname);
+  // The public pages (under the site layout, app/routes.ts) tell search engines who we are; the desk does not.
+  const publicPage = useMatches().some((match) => match.id === "site");
   return (
     <html lang="en-GB">
       <head>
@@ -47,7 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React places the one render-blocking stylesheet ahead of the script preloads. */}
         <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Links />
-        {isFallback || staffTool ? null : <JsonLd data={siteEntities(site, openingCalendar)} />}
+        {isFallback || !publicPage ? null : <JsonLd data={siteEntities(site, openingCalendar)} />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -56,17 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {staffTool ? (
-          children
-        ) : (
-          <>
-            <Header />
-            <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-              {children}
-            </main>
-            <Footer />
-          </>
-        )}
+        {children}
         <IntentPrefetch />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -80,18 +68,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A failure above every layout (the root's own data): the page's apology, without the site around it. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status}: ${typeof error.data === "string" && error.data ? error.data : error.statusText}`
-    : "500: Internal Server Error";
-  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
-  return (
-    <section className="container-page py-20 text-center">
-      <title>Something went wrong</title>
-      <h1 className="text-3xl font-bold text-navy">Something went wrong</h1>
-      <p className="mt-4 text-lg">Sorry, this page could not be shown. Please try again, or call or e-mail us.</p>
-      <p className="mt-2 font-mono text-slate-600">{detail}</p>
-    </section>
-  );
+  return <PageError error={error} />;
 }

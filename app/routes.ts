@@ -2,9 +2,14 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 import { pages } from "#app/pages.ts";
 
 export default [
-  ...pages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
-  // Answered per request: results depend on the query (not prerendered, not in the sitemap).
-  route("search", "routes/search.tsx"),
+  // The public site: its pages inside its header and footer (app/site/).
+  layout("routes/site-layout.tsx", { id: "site" }, [
+    ...pages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
+    // Answered per request: results depend on the query (not prerendered, not in the sitemap).
+    route("search", "routes/search.tsx"),
+    // Any other address, the desk's included: the 404 page.
+    route("*", "routes/not-found.tsx"),
+  ]),
   route("quote/send", "routes/quote-send.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
@@ -19,7 +24,7 @@ export default [
     route("desk/reset-password", "routes/desk/reset-password.tsx"),
     layout("routes/desk/staff-layout.tsx", [
       route("desk", "routes/desk/inbox.tsx"),
-      route("desk/quotes/:reference", "routes/desk/quote.tsx"),
+      route("desk/quotes/:reference", "routes/desk/request.tsx"),
       route("desk/quotes/:reference/quotation", "routes/desk/quotation.tsx"),
       route("desk/quotes/:reference/quotation-pdf/:revision", "routes/desk/quotation-pdf.ts"),
       route("desk/export", "routes/desk/export.ts"),
@@ -29,5 +34,4 @@ export default [
       route("desk/mail", "routes/desk/mail.tsx"),
     ]),
   ]),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

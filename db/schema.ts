@@ -16,16 +16,13 @@ import {
 } from "drizzle-orm/pg-core";
 import type { CheckedQuotation, Draft } from "#app/quotation/draft.ts";
 import { staffUser } from "#db/auth-schema.ts";
+import { type OutboxPayload, outboxKinds } from "#db/outbox-payloads.ts";
+import { openStatuses, quoteStatuses } from "#db/statuses.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
-/** New → In progress → Quoted → Won / Lost, plus Spam (held, never notified until released). */
-export const quoteStatuses = ["new", "in_progress", "quoted", "won", "lost", "spam"] as const;
-export type QuoteStatus = (typeof quoteStatuses)[number];
-/** Why a request was lost, for the month's figures. */
-export const lostReasons = ["price", "lead_time", "no_response", "other"] as const;
-export type LostReason = (typeof lostReasons)[number];
-const quoteStatusList = sql.raw(quoteStatuses.map((s) => `'${s}'`).join(", "));
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+const quoteStatusList = sqlList(quoteStatuses);
 
 /**
  * Why a request looked like spam: `honeypot` holds it; weak signals (`fast-fill`, `no-form-time`) only
@@ -33,7 +30,7 @@ const quoteStatusList = sql.raw(quoteStatuses.map((s) => `'${s}'`).join(", "));
  */
 export type SpamReason = string;
 
-/** Spec §3 quote request, plus what we need to deliver it exactly once and to spot abuse. */
+/** A quote request: what the buyer sent (app/request/fields.ts), plus what we need to deliver it exactly once and to spot abuse. */
 export const quotes = pgTable(
   "quotes",
   {
@@ -62,7 +59,7 @@ export const quotes = pgTable(
     version: integer("version").notNull().default(1),
     /** Merged into another request: this one is then only a link to it, out of the inbox and the counts. */
     mergedIntoId: integer("merged_into_id").references((): AnyPgColumn => quotes.id),
-    /** Part numbers and the phone number as the desk's search compares them (see app/desk/search-keys.ts). */
+    /** Part numbers and the phone number as the desk's search compares them (see app/request/search-keys.ts). */
     searchKeys: text("search_keys").notNull().default(""),
     /** When it was marked Won or Lost (cleared if it is reopened). */
     closedAt: timestamptz("closed_at"),
@@ -79,7 +76,7 @@ export const quotes = pgTable(
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
     index("quotes_created_at_idx").on(t.createdAt),
     index("quotes_status_created_at_idx").on(t.status, t.createdAt),
-    // The desk's inbox order: open emergencies first, then newest first (see app/desk/inbox.server.ts).
+    // The desk's inbox order: open emergencies first, then newest first (see app/desk/inbox/inbox.server.ts).
     index("quotes_inbox_order_idx").using("btree", inboxPinned(t), t.createdAt, t.id),
     // Trigram index for the desk's free-text search (the pg_trgm extension).
     index("quotes_search_idx").using("gin", sql`${quoteSearchText(t)} gin_trgm_ops`),
@@ -104,7 +101,7 @@ type QuoteColumns = {
 
 /** Open emergencies sort first in the inbox; the expression must read the same in the index and the query. */
 export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency">) {
-  return sql`(${t.urgency} = 'emergency' and ${t.status} in ('new', 'in_progress'))`;
+  return sql`(${t.urgency} = 'emergency' and ${t.status} in (${sqlList(openStatuses)}))`;
 }
 
 /** What the desk's search looks through, lower-cased; the same expression is indexed. */
@@ -182,14 +179,7 @@ export const quoteEvents = pgTable(
   (t) => [index("quote_events_quote_id_idx").on(t.quoteId, t.at)],
 );
 
-/**
- * `email` tells sales, `forward` posts to the external form service, `acknowledgement` tells the buyer
- * their request arrived (made from the request at send time), `message` is a finished e-mail to staff.
- */
-export const outboxKinds = ["email", "forward", "message", "acknowledgement", "quotation", "reply"] as const;
-export type OutboxKind = (typeof outboxKinds)[number];
-
-/** Notifications written in the same transaction as their quote, delivered later by the outbox worker. */
+/** Messages written in the same transaction as what they tell, sent later by the outbox worker (db/outbox-payloads.ts). */
 export const outbox = pgTable(
   "outbox",
   {
@@ -208,26 +198,12 @@ export const outbox = pgTable(
     sentAt: timestamptz("sent_at"),
   },
   (t) => [
-    check(
-      "outbox_kind_check",
-      sql`${t.kind} in ('email', 'forward', 'message', 'acknowledgement', 'quotation', 'reply')`,
-    ),
+    check("outbox_kind_check", sql`${t.kind} in (${sqlList(outboxKinds)})`),
     check("outbox_status_check", sql`${t.status} in ('pending', 'sent', 'failed')`),
     index("outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("outbox_quote_id_idx").on(t.quoteId),
   ],
 );
-
-/**
- * For a request's notification only the reference: the quote row stays the single copy of the
- * customer's personal data. A `message` carries a finished e-mail to staff (invitation, reset, digest).
- */
-export type OutboxPayload =
-  | { reference: string }
-  | { reference: string; quotationId: number }
-  | { reference: string; replyId: number }
-  | OutboxMessage;
-export type OutboxMessage = { to: string; subject: string; text: string; html?: string; tag: string };
 
 /**
  * A request's quotations: at most one draft (revision null), edited freely, and the sent revisions

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { claims, industries, partners } from "#app/content/home.ts";
+import { claims, industries, partners } from "#app/content/home-page.ts";
 import { decodeMailto, hydrated, installClock, pauseClock, site } from "#e2e/support.ts";
 
 test("hero: headline, subline and the three actions", async ({ page }) => {

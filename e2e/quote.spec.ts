@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { expectNoAxeViolations, hydrated, installClock, pauseClock } from "#e2e/support.ts";
 
 const valid = {

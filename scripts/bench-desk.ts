@@ -9,8 +9,9 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { createStaffAccount, getAuth } from "#app/desk/auth.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
-import { type Db, openDatabase } from "#db/client.server.ts";
+import { openDatabase } from "#db/client.server.ts";
 import { quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 import { startServer } from "#test/server.ts";
 
 const total = Number(process.env.BENCH_ROWS ?? 100_000);

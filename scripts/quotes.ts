@@ -1,12 +1,12 @@
 // Operator command for stored quote requests: `npm run quotes -- list | show REF | export --csv`.
 // Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/desk/quote-csv.ts";
 import { ConfigError, readConfig } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
+import { loadQuoteExtras } from "#app/mail-out/mail.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
-import { loadQuoteExtras } from "#app/quote/outbox-send.server.ts";
-import { categoryLabel, urgencyLabel } from "#app/quote/schema.ts";
+import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/request/csv.ts";
+import { categoryLabel, fieldText, labelledFields, longFields, urgencyLabel } from "#app/request/fields.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
 import { DatabaseStartError } from "#db/embedded-checks.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
@@ -95,17 +95,12 @@ async function show(database: Database, reference: string) {
     ["Reference", quote.reference],
     ["Received", when(quote.createdAt)],
     ["Status", quote.status],
-    ["Name", printable(quote.customerName)],
-    ["E-mail", printable(quote.email)],
-    ["Company", printable(quote.company ?? "—")],
-    ["Phone", printable(quote.phone ?? "—")],
-    ["Category", categoryLabel(quote.category ?? undefined)],
-    ["Urgency", urgencyLabel(quote.urgency)],
+    ...labelledFields.map((field): [string, string] => [field.label, printable(fieldText(field, quote, "—"))]),
     ["Source IP hash", quote.sourceIpHash ?? "—"],
     ["User agent", printable(quote.userAgent ?? "—")],
   ];
   for (const [label, value] of fields) console.log(`${`${label}:`.padEnd(16)}${value}`);
-  console.log(`\nRequirements:\n${printable(quote.requirements, true)}\n`);
+  for (const field of longFields) console.log(`\n${field.label}:\n${printable(quote[field.name], true)}\n`);
   const extras = await loadQuoteExtras(database.db, quote.id);
   const lines = extras.lines ?? [];
   if (lines.length > 0) {

@@ -7,14 +7,14 @@ import express, { type Express } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { announceFirstRun } from "#app/desk/setup.server.ts";
+import { announceFirstRun } from "#app/desk/account/setup.server.ts";
 import { clientAddressContext, nonceContext, servicesContext } from "#app/lib/context.ts";
 import { getConfig } from "#app/lib/env.server.ts";
 import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
 import { pageUrls } from "#app/pages.ts";
 import { issueFormToken } from "#app/quote/form-token.server.ts";
 import { FORM_TOKEN_PATH } from "#app/quote/use-form-token.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db } from "#db/types.ts";
 import { PostgresStore } from "#server/limit-store.server.ts";
 import {
   allowedRequests,

@@ -1,8 +1,8 @@
 import { and, eq, like, lt, sql } from "drizzle-orm";
 import type { IncrementResponse, Options, Store } from "express-rate-limit";
 import { getIpSalt, hashKey } from "#app/lib/client-key.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { requestLimits } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /**
  * express-rate-limit's counts kept in PostgreSQL (request_limits) instead of each process's memory, so

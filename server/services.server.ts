@@ -1,6 +1,6 @@
 import path from "node:path";
 import { remember } from "@epic-web/remember";
-import { type DeskSecrets, resolveDeskSecrets } from "#app/desk/secret.server.ts";
+import { type DeskSecrets, resolveDeskSecrets } from "#app/desk/account/secret.server.ts";
 import { getIpSalt } from "#app/lib/client-key.server.ts";
 import { type Config, getConfig } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
@@ -8,8 +8,8 @@ import { perInstallSecret } from "#app/lib/settings.server.ts";
 import { startDropFolderReader } from "#app/mail-in/drop-folder.server.ts";
 import { type MailReader, startImapReader } from "#app/mail-in/imap.server.ts";
 import type { MailDesk } from "#app/mail-in/join.server.ts";
+import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { createFsStorage, createS3Storage, type FileStorage } from "#app/quote/file-storage.server.ts";
-import { startOutboxWorker } from "#app/quote/outbox.server.ts";
 import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
@@ -23,7 +23,7 @@ export type Services = {
   ipSalt: string;
   /** Signs the quote form's tokens (form-token.server.ts). */
   formTokenSecret: string;
-  /** Signs the desk's session cookies (app/desk/secret.server.ts). */
+  /** Signs the desk's session cookies (app/desk/account/secret.server.ts). */
   deskSecrets: DeskSecrets;
   /** Attachment bytes; `incomingDir` holds uploads still being checked. */
   storage: FileStorage;

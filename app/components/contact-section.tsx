@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { OpenNow } from "#app/components/open-now.tsx";
 import { Static } from "#app/components/static.tsx";
-import type { contactSection as contactCopy } from "#app/content/home.ts";
+import type { contactSection as contactCopy } from "#app/content/home-page.ts";
 import { mailtoHref, mapLinks, telHref, tradeCounterAddress } from "#app/content/site.ts";
 import { cn } from "#app/lib/cn.ts";
 import { useSite } from "#app/lib/root-data.ts";

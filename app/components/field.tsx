@@ -1,41 +1,80 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ClipboardEventHandler, ReactNode } from "react";
+import { input } from "#app/components/input.ts";
 
 type Option = { readonly value: string; readonly label: string };
 
 type Control =
   | {
       kind: "input";
-      type: "text" | "email" | "tel" | "number" | "password";
+      type: "text" | "email" | "tel" | "number" | "password" | "search";
       autoComplete?: string;
+      placeholder?: string;
       onPaste?: ClipboardEventHandler;
     }
   | { kind: "textarea"; rows?: number }
   | { kind: "select"; options: readonly Option[]; placeholder?: string };
 
-type FieldProps = Control & {
-  meta: FieldMetadata<string | number | undefined>;
-  label: ReactNode;
-  hint?: ReactNode;
-  optional?: boolean;
-  className?: string;
-  /** Set on the first field with a problem when a page is answered with errors (plain HTML posts). */
-  autoFocus?: boolean;
-};
+/** Where the field's name, value and problem come from: a Conform form's metadata, or a plain form's. */
+type Source =
+  | { meta: FieldMetadata<string | number | undefined> }
+  | { name: string; id?: string; defaultValue?: string; error?: string };
 
-const controlClass =
-  "mt-1.5 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm " +
-  "aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700 " +
-  "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500";
+type FieldProps = Control &
+  Source & {
+    label: ReactNode;
+    hint?: ReactNode;
+    optional?: boolean;
+    className?: string;
+    /** Set on the first field with a problem when a page is answered with errors (plain HTML posts). */
+    autoFocus?: boolean;
+  };
 
-/** One form field: label, control, hint and error message, tied together with aria-invalid and aria-describedby. */
-export function Field({ meta, label, hint, optional, className = "", autoFocus, ...control }: FieldProps) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const error = meta.errors?.[0];
-  const described = { ariaDescribedBy: hintId };
+const controlClass = input({
+  className:
+    "mt-1.5 text-base text-slate-900 shadow-sm " +
+    "aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700 " +
+    "disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500",
+});
+
+/** The control's own attributes: its id and name, its value, and what ties it to its hint and its problem. */
+function wiring(props: FieldProps, hintId: string | undefined) {
+  if ("meta" in props) {
+    const { meta } = props;
+    const described = { ariaDescribedBy: hintId };
+    const attributes =
+      props.kind === "input"
+        ? getInputProps(meta, { type: props.type, ...described })
+        : props.kind === "textarea"
+          ? getTextareaProps(meta, described)
+          : getSelectProps(meta, described);
+    return { id: meta.id, key: meta.key, error: meta.errors?.[0], errorId: meta.errorId, attributes };
+  }
+  const id = props.id ?? props.name;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, props.error ? errorId : undefined].filter(Boolean).join(" ");
+  const attributes = {
+    id,
+    name: props.name,
+    defaultValue: props.defaultValue,
+    "aria-invalid": props.error ? true : undefined,
+    "aria-describedby": describedBy || undefined,
+    ...(props.kind === "input" ? { type: props.type } : {}),
+  };
+  return { id, key: undefined, error: props.error, errorId, attributes };
+}
+
+/**
+ * One form field, the site's and the desk's alike: label, hint, control and problem, tied together with
+ * aria-invalid and aria-describedby.
+ */
+export function Field(props: FieldProps) {
+  const { label, hint, optional, className = "", autoFocus } = props;
+  const hintId = hint ? `${"meta" in props ? props.meta.id : (props.id ?? props.name)}-hint` : undefined;
+  const { id, key, error, errorId, attributes } = wiring(props, hintId);
   return (
     <div className={className}>
-      <label htmlFor={meta.id} className="block font-semibold text-navy">
+      <label htmlFor={id} className="block font-semibold text-navy">
         {label}
         {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
       </label>
@@ -44,35 +83,36 @@ export function Field({ meta, label, hint, optional, className = "", autoFocus, 
           {hint}
         </p>
       ) : null}
-      {control.kind === "input" ? (
+      {props.kind === "input" ? (
         <input
-          {...getInputProps(meta, { type: control.type, ...described })}
-          key={meta.key}
+          {...attributes}
+          key={key}
           // biome-ignore lint/a11y/noAutofocus: only on the field whose error the page answers with
           autoFocus={autoFocus}
-          autoComplete={control.autoComplete}
-          onPaste={control.onPaste}
+          autoComplete={props.autoComplete}
+          placeholder={props.placeholder}
+          onPaste={props.onPaste}
           className={controlClass}
         />
-      ) : control.kind === "textarea" ? (
+      ) : props.kind === "textarea" ? (
         <textarea
-          {...getTextareaProps(meta, described)}
-          key={meta.key}
+          {...attributes}
+          key={key}
           // biome-ignore lint/a11y/noAutofocus: only on the field whose error the page answers with
           autoFocus={autoFocus}
-          rows={control.rows ?? 5}
+          rows={props.rows ?? 5}
           className={controlClass}
         />
       ) : (
         <select
-          {...getSelectProps(meta, described)}
-          key={meta.key}
+          {...attributes}
+          key={key}
           // biome-ignore lint/a11y/noAutofocus: only on the field whose error the page answers with
           autoFocus={autoFocus}
           className={controlClass}
         >
-          {control.placeholder !== undefined ? <option value="">{control.placeholder}</option> : null}
-          {control.options.map((option) => (
+          {props.placeholder !== undefined ? <option value="">{props.placeholder}</option> : null}
+          {props.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -80,7 +120,7 @@ export function Field({ meta, label, hint, optional, className = "", autoFocus, 
         </select>
       )}
       {error ? (
-        <p id={meta.errorId} className="mt-1.5 text-sm font-semibold text-red-700">
+        <p id={errorId} className="mt-1.5 text-sm font-semibold text-red-700">
           {error}
         </p>
       ) : null}

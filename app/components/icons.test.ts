@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentIcons } from "#app/components/icons.tsx";
-import { claims, marketing } from "#app/content/home.ts";
+import { claims, marketing } from "#app/content/home-page.ts";
 
 describe("content icons", () => {
   it("bundles every icon the content names", () => {

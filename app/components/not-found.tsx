@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 
-/** The spec's 404 page, for unknown paths and for pages whose loader finds nothing (an unknown category). */
+/** The 404 page, worded as the original site's, for unknown paths and for pages whose loader finds nothing. */
 export function NotFound() {
   return (
     <section className="container-page py-20 text-center">

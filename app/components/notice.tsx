@@ -5,7 +5,7 @@ import { cn } from "#app/lib/cn.ts";
 
 export type Notice = { id: number; variant: "default" | "destructive"; title: string; text: ReactNode };
 
-/** Spec §4 notices: one at a time, closing after 5000 ms, swipe right (50 px) to dismiss, F8 to focus. */
+/** Notices: one at a time, closing after 5000 ms, swipe right (50 px) to dismiss, F8 to focus. */
 export function Notices({ notice, onClose }: { notice: Notice | undefined; onClose: () => void }) {
   return (
     <Toast.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>

@@ -5,7 +5,7 @@ type SectionLinkProps = Omit<LinkProps, "to"> & { section: string };
 
 /**
  * A link to a home-page section (/#id). On the home page it keeps the scroll position so the page
- * can glide to the section after the spec's 100 ms; elsewhere it navigates to /#id.
+ * can glide to the section after its 100 ms (app/lib/scroll.ts); elsewhere it navigates to /#id.
  */
 export function SectionLink({ section, onClick, ...props }: SectionLinkProps) {
   const { pathname } = useLocation();

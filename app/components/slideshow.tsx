@@ -4,7 +4,7 @@ import type { Slide } from "#app/content/schema.ts";
 import { cn } from "#app/lib/cn.ts";
 import { prefersReducedMotion } from "#app/lib/scroll.ts";
 
-/** Spec §2/§9: a new slide every 4000 ms, each fading in over 700 ms once loaded; 28rem high. */
+/** A new slide every 4000 ms, each fading in over 700 ms once loaded; 28rem high. */
 export const SLIDE_INTERVAL_MS = 4000;
 
 export function Slideshow({ slides }: { slides: Slide[] }) {

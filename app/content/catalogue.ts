@@ -1,9 +1,9 @@
 import type { Category, Service } from "#app/content/schema.ts";
 
 /**
- * Product catalogue and services content (spec §2 "Products overview", "Services",
- * "Category pages"; shapes in ./schema). Group names, range texts, Fluid Power sub-types,
- * brand lists and service feature titles are the spec's wording verbatim; the rest is our copy.
+ * Product catalogue and services content (the products overview, the services and the category pages;
+ * shapes in ./schema). Group names, range texts, Fluid Power sub-types, brand lists and service feature
+ * titles are the original site's wording verbatim; the rest is our copy.
  * No prices anywhere.
  */
 

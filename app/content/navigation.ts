@@ -1,4 +1,4 @@
-/** Navigation items (spec §3 "Navigation item"): in-page sections of the home page, or routes. */
+/** Navigation items: in-page sections of the home page, or routes. */
 export type NavItem = { label: string; id: string; isRoute: boolean; route: string };
 
 export const navItems: NavItem[] = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Shapes of the static content (spec §3 "Static content shapes"). Every content module is parsed with these in tests. */
+/** Shapes of the static content. Every content module is parsed with these in tests. */
 
 const text = z.string().trim().min(1);
 const imagePath = z.string().regex(/^\/art\/[a-z0-9/-]+\.svg$/, "an /art/…svg path");
@@ -28,7 +28,7 @@ export const typeGroupSchema = z.object({
   description: text,
   /** Sub-types shown as tiles. */
   applications: z.array(text).min(1),
-  /** Size or range text exactly as the spec writes it, where it gives one. */
+  /** Size or range text exactly as the original site writes it, where it gives one. */
   range: text.optional(),
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { synonymGroups } from "#app/content/search-synonyms.ts";
+import { indexTerm, words } from "#app/lib/normalise.ts";
 import { searchDocuments } from "#app/search/documents.ts";
 import { concepts } from "#app/search/engine.ts";
-import { indexTerm, words } from "#app/search/normalise.ts";
 
 const asIndexed = (text: string) =>
   words(text)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as accessibility from "#app/content/accessibility.ts";
 import * as catalogue from "#app/content/catalogue.ts";
-import * as home from "#app/content/home.ts";
+import * as home from "#app/content/home-page.ts";
 import { defaultSite, tradeCounterAddress, withIdentity } from "#app/content/site.ts";
 
 const copy = JSON.stringify({ accessibility, catalogue, home });

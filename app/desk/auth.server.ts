@@ -2,16 +2,16 @@ import { randomBytes } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { and, eq } from "drizzle-orm";
+import { hashPassword, needsRehash, verifyPassword } from "#app/desk/account/password.server.ts";
+import { clearAccountFailures } from "#app/desk/account/throttle.server.ts";
 import { passwordRule } from "#app/desk/form-schemas.ts";
 import { withHashedSessionTokens } from "#app/desk/hashed-session-tokens.server.ts";
-import { hashPassword, needsRehash, verifyPassword } from "#app/desk/password.server.ts";
 import { deskSessions } from "#app/desk/session-plugin.server.ts";
-import { clearAccountFailures } from "#app/desk/throttle.server.ts";
 import { getIpSalt } from "#app/lib/client-key.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { outbox, type StaffRole, staffAccount, staffSession, staffUser, staffVerification } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** A signed-in session lasts a working day; it is extended while in use, by an hour at most each time. */
 export const sessionSeconds = 12 * 60 * 60;
@@ -79,7 +79,7 @@ function createAuth(db: Db, config: Pick<Config, "siteUrl" | "site">, secret: st
     },
     session: { expiresIn: sessionSeconds, updateAge: 60 * 60, cookieCache: { enabled: false } },
     verification: { storeIdentifier: "hashed" },
-    // Our own throttle (app/desk/throttle.server.ts) counts per account and address in the database.
+    // Our own throttle (app/desk/account/throttle.server.ts) counts per account and address in the database.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },
     plugins: [deskSessions({ previousSecret })],

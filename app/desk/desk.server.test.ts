@@ -5,20 +5,26 @@ import path from "node:path";
 import { hashPassword as hashLegacyScrypt } from "better-auth/crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { listPeople, removePerson } from "#app/desk/account/people.server.ts";
+import { deskSecretFile, resolveDeskSecrets } from "#app/desk/account/secret.server.ts";
+import { consumeSetupToken, createSetupLink, setupTokenValid } from "#app/desk/account/setup.server.ts";
+import { signIn } from "#app/desk/account/sign-in.server.ts";
 import { type Auth, createStaffAccount, getAuth, sessionLifetimeDays } from "#app/desk/auth.server.ts";
-import { exportCsv } from "#app/desk/export.server.ts";
-import { inboxPage, notificationHealth, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
+import { exportCsv } from "#app/desk/inbox/export.server.ts";
+import { inboxPage, notificationHealth, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
 import { responseClock } from "#app/desk/labels.ts";
-import { listPeople, removePerson } from "#app/desk/people.server.ts";
-import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
-import { csvCell } from "#app/desk/quote-csv.ts";
-import { deskSecretFile, resolveDeskSecrets } from "#app/desk/secret.server.ts";
+import {
+  addNote,
+  changeStatus,
+  recordReply,
+  releaseFromSpam,
+  retryNotifications,
+} from "#app/desk/request/changes.server.ts";
 import { currentSession } from "#app/desk/session.server.ts";
-import { consumeSetupToken, createSetupLink, setupTokenValid } from "#app/desk/setup.server.ts";
-import { signIn } from "#app/desk/sign-in.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { monthStart } from "#app/lib/london-time.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
+import { csvCell } from "#app/request/csv.ts";
 import type { Db } from "#db/client.server.ts";
 import { outbox, quoteEvents, quotes, settings, staffAccount, staffSession, staffUser } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";

@@ -2,11 +2,11 @@ import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Conversation } from "#app/desk/conversation.tsx";
-import type { InboxRow } from "#app/desk/inbox.server.ts";
-import { RequestList } from "#app/desk/inbox-list.tsx";
-import { ConfirmMerge, HistoryPanel } from "#app/desk/quote-panels.tsx";
-import { RequestAsSent } from "#app/desk/request-panels.tsx";
+import type { InboxRow } from "#app/desk/inbox/inbox.server.ts";
+import { RequestList } from "#app/desk/inbox/inbox-list.tsx";
+import { Conversation } from "#app/desk/request/conversation.tsx";
+import { RequestAsSent } from "#app/desk/request/request-panels.tsx";
+import { ConfirmMerge, HistoryPanel } from "#app/desk/request/team-panels.tsx";
 
 // What a buyer typed, shown on the desk, cannot turn the text around it: a right-to-left override in a
 // name would otherwise make the company beside a reference read backwards.

@@ -1,28 +1,10 @@
 import { formatPence } from "#app/quotation/money.ts";
-import type { LostReason, QuoteStatus } from "#db/schema.ts";
-
-/** Where staff can move a request by hand; leaving Spam goes through "Not spam", which notifies. */
-export const workflowStatuses = [
-  "new",
-  "in_progress",
-  "quoted",
-  "won",
-  "lost",
-  "spam",
-] as const satisfies readonly QuoteStatus[];
+import { isOpen, lostReasonLabels, statusLabels } from "#app/request/status.ts";
+import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
 /** "all" is every request but spam (which has its own folder); "open" is New and In progress. */
-export const statusFilters = ["all", "open", ...workflowStatuses] as const;
+export const statusFilters = ["all", "open", ...quoteStatuses] as const;
 export type StatusFilter = (typeof statusFilters)[number];
-
-export const statusLabels: Record<QuoteStatus, string> = {
-  new: "New",
-  in_progress: "In progress",
-  quoted: "Quoted",
-  won: "Won",
-  lost: "Lost",
-  spam: "Spam",
-};
 
 /** Why a request was held or flagged, in words; unknown reasons are shown as they are. */
 export const spamReasonLabels: Record<string, string> = {
@@ -33,13 +15,6 @@ export const spamReasonLabels: Record<string, string> = {
 };
 
 export const spamReasonLabel = (reason: string) => spamReasonLabels[reason] ?? reason;
-
-export const lostReasonLabels: Record<LostReason, string> = {
-  price: "Price",
-  lead_time: "Lead time",
-  no_response: "No response from the buyer",
-  other: "Other",
-};
 
 export const roleLabels = { admin: "Admin", staff: "Staff" } as const;
 
@@ -73,7 +48,7 @@ export function responseClock(
   if (quote.firstReplyAt)
     return { state: "replied", seconds: (new Date(quote.firstReplyAt).getTime() - created) / 1000 };
   const seconds = (now.getTime() - created) / 1000;
-  if (quote.status !== "new" && quote.status !== "in_progress") return { state: "closed", seconds };
+  if (!isOpen(quote.status)) return { state: "closed", seconds };
   const hours = seconds / 3600;
   return {
     state: hours >= clockThresholds.redHours ? "red" : hours >= clockThresholds.amberHours ? "amber" : "ok",

@@ -1,11 +1,12 @@
 import { AlertTriangle, Flame, MailOpen } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, isRouteErrorResponse, Link, NavLink, useLocation } from "react-router";
-import { button } from "#app/components/button.ts";
-import { type ClockState, formatDuration, responseClock, roleLabels, statusLabels } from "#app/desk/labels.ts";
+import { badge } from "#app/components/badge.ts";
+import { type ClockState, formatDuration, responseClock, roleLabels } from "#app/desk/labels.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { useSite } from "#app/lib/root-data.ts";
-import type { QuoteStatus } from "#db/schema.ts";
+import { statusLabels } from "#app/request/status.ts";
+import type { QuoteStatus } from "#db/statuses.ts";
 
 export type Health = { count: number; oldestAt: Date | string | null; oldestReference: string | null } | null;
 export type SignedIn = { name: string; role: "admin" | "staff" };
@@ -143,20 +144,14 @@ const statusTone: Record<QuoteStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: QuoteStatus }) {
-  return (
-    <span
-      className={`inline-block rounded border px-2 py-0.5 text-sm font-semibold whitespace-nowrap ${statusTone[status]}`}
-    >
-      {statusLabels[status]}
-    </span>
-  );
+  return <span className={badge({ className: statusTone[status] })}>{statusLabels[status]}</span>;
 }
 
 /** The buyer has written and the desk has not answered yet. */
 export function CustomerRepliedBadge({ at }: { at: Date | string | null }) {
   if (!at) return null;
   return (
-    <span className="inline-flex items-center gap-1 rounded bg-navy px-2 py-0.5 text-sm font-bold whitespace-nowrap text-white">
+    <span className={badge({ tone: "navy" })}>
       <MailOpen aria-hidden="true" className="size-4" />
       Customer replied
     </span>
@@ -166,7 +161,7 @@ export function CustomerRepliedBadge({ at }: { at: Date | string | null }) {
 export function UrgencyBadge({ urgency }: { urgency: string }) {
   if (urgency === "emergency") {
     return (
-      <span className="inline-flex items-center gap-1 rounded bg-red-700 px-2 py-0.5 text-sm font-bold text-white whitespace-nowrap">
+      <span className={badge({ tone: "alarm" })}>
         <Flame aria-hidden="true" className="size-4" />
         Emergency
       </span>
@@ -206,19 +201,6 @@ export function ResponseClock({
   );
 }
 
-export const cardClass = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6";
-
-export function Alert({ tone = "error", children }: { tone?: "error" | "info"; children: ReactNode }) {
-  return (
-    <p
-      role={tone === "error" ? "alert" : "status"}
-      className={`rounded-md border p-3 ${tone === "error" ? "border-red-700 bg-red-50 text-red-900" : "border-sky-700 bg-sky-50 text-sky-900"}`}
-    >
-      {children}
-    </p>
-  );
-}
-
 /** What went wrong, in the desk's words (404 unknown reference, 403 admins only, 401 signed out). */
 export function DeskError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -251,48 +233,5 @@ export function DeskError({ error }: { error: unknown }) {
         ) : null}
       </p>
     </>
-  );
-}
-
-/**
- * Asks before a step that cannot be undone (works without scripts: the first post only asks): what it will
- * do, the one control that does it, and a way out that changes nothing.
- */
-export function ConfirmPanel({
-  id,
-  tone,
-  title,
-  text,
-  cancel = { to: ".", label: "Cancel" },
-  className = "",
-  children,
-}: {
-  /** Also the panel's test id; its heading is `${id}-heading`. */
-  id: string;
-  tone: "danger" | "plain";
-  title: ReactNode;
-  text: ReactNode;
-  cancel?: { to: string; label: string };
-  className?: string;
-  children: ReactNode;
-}) {
-  const danger = tone === "danger";
-  return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className={`rounded-lg border-2 p-4 ${danger ? "border-red-700 bg-red-50" : "border-navy bg-mist"} ${className}`}
-      data-testid={id}
-    >
-      <h2 id={`${id}-heading`} className={`text-lg font-bold ${danger ? "text-red-900" : "text-navy"}`}>
-        {title}
-      </h2>
-      <p className="mt-1">{text}</p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {children}
-        <Link to={cancel.to} className={button({ variant: "quiet" })}>
-          {cancel.label}
-        </Link>
-      </div>
-    </section>
   );
 }

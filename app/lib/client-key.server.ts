@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { perInstallSecret } from "#app/lib/settings.server.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db } from "#db/types.ts";
 
 /**
  * The address a visitor is counted by: IPv4-mapped IPv6 (`::ffff:192.0.2.51`, as a dual-stack socket

@@ -2,6 +2,8 @@ import { createContext as createReactContext, useContext } from "react";
 import { createContext } from "react-router";
 import type { Services } from "#server/services.server.ts";
 
+export type { Services };
+
 /**
  * Prerendering has no request, so pages are built with this stand-in nonce; the build removes it and lists
  * the hash of each inline script instead (scripts/precompress.js). Server-rendered pages get a fresh nonce.

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { defaultSite } from "#app/content/site.ts";
-import type { loader as rootLoader } from "#app/root.tsx";
+import type { RootData } from "#app/lib/root-data.ts";
 
 type RootMatch = { id: string; loaderData?: unknown } | undefined;
 
@@ -12,9 +12,7 @@ export type PageMeta = { title: string; description: string; path: string };
  */
 export function pageMeta(matches: readonly RootMatch[], page: PageMeta | undefined): MetaDescriptor[] {
   if (!page) return [];
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | Awaited<ReturnType<typeof rootLoader>>
-    | undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData | undefined;
   const site = root?.site ?? defaultSite;
   const { name, url: origin } = site;
   const url = `${origin}${page.path}`;

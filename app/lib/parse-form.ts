@@ -203,7 +203,7 @@ export function parseSentForm<Schema extends z.ZodMiniObject>(formData: FormData
   return submission;
 }
 
-/** The same rule for what leaves the browser: fields left empty are not sent (spec §5). */
+/** The same rule for what leaves the browser: fields left empty are not sent. */
 export function dropEmptyFields(formData: FormData) {
   for (const [name, value] of [...formData]) if (value === "") formData.delete(name);
   return formData;

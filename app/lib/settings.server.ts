@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "#db/client.server.ts";
 import { settings } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 export async function readSetting(db: Db, key: string) {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));

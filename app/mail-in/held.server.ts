@@ -2,8 +2,8 @@ import { buffer } from "node:stream/consumers";
 import { and, count, desc, eq } from "drizzle-orm";
 import { followMerges, type JoinOutcome, joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { errorKind } from "#app/mail-in/take.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { heldMail, quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** E-mails set aside for the desk, newest first. */
 export function listHeldMail(db: Db, limit = 200) {

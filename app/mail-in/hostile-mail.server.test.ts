@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
-import { changeStatus } from "#app/desk/quote.server.ts";
+import { changeStatus } from "#app/desk/request/changes.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { startDropFolderReader } from "#app/mail-in/drop-folder.server.ts";
 import { startImapReader } from "#app/mail-in/imap.server.ts";

@@ -1,11 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { MailParseError } from "#app/mail-in/parse.server.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
 import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import { type ReceivedFile, receiveBytes, UploadError } from "#app/quote/uploads.server.ts";
-import type { Db } from "#db/client.server.ts";
+import { buyerWrote } from "#app/request/lifecycle.server.ts";
+import { referenceInText } from "#app/request/reference.server.ts";
+import { systemActor, timelineEvent } from "#app/request/timeline.ts";
 import { attachments, quoteEvents, quoteMessages, quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 export type MailDesk = {
   db: Db;
@@ -20,10 +23,6 @@ export type MailDesk = {
 export type JoinOutcome = "joined" | "already joined" | "no request" | "unreadable";
 
 type Quote = typeof quotes.$inferSelect;
-
-const referenceIn = /\bQ-\d{6}-[0-9A-HJKMNP-TV-Z]{5}\b/i;
-// The buyer's answer to a quotation, or to a lost request, puts the ball back with the desk; a sale won stays won.
-const reopens = new Set(["quoted", "lost"]);
 
 /** A request merged into another hands its e-mail on. */
 export async function followMerges(db: Db, found: Quote | undefined) {
@@ -40,8 +39,8 @@ export async function followMerges(db: Db, found: Quote | undefined) {
  */
 async function findRequest(db: Db, mail: IncomingMail, salesAddress: string) {
   const ourDomain = `@${salesAddress.split("@")[1] ?? ""}`.toLowerCase();
-  const ours = mail.answers.find((id) => id.toLowerCase().endsWith(ourDomain) && referenceIn.test(id.slice(0, 15)));
-  const reference = (ours ?? mail.subject).match(referenceIn)?.[0]?.toUpperCase();
+  const ours = mail.answers.find((id) => id.toLowerCase().endsWith(ourDomain) && referenceInText.test(id.slice(0, 15)));
+  const reference = (ours ?? mail.subject).match(referenceInText)?.[0]?.toUpperCase();
   if (!reference) return undefined;
   const [quote] = await db.select().from(quotes).where(eq(quotes.reference, reference));
   return followMerges(db, quote);
@@ -140,31 +139,8 @@ function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by:
         })),
       );
     }
-    if (by) {
-      await tx
-        .insert(quoteEvents)
-        .values({ quoteId: quote.id, actorId: by.id, actorName: by.name, kind: "mail-joined" });
-    }
-    if (!movesTheRequest(mail)) return true;
-    const reopen = reopens.has(quote.status);
-    await tx
-      .update(quotes)
-      .set({
-        customerRepliedAt: sql`now()`,
-        updatedAt: sql`now()`,
-        ...(reopen
-          ? { status: "in_progress", closedAt: null, lostReason: null, version: sql`${quotes.version} + 1` }
-          : {}),
-      })
-      .where(eq(quotes.id, quote.id));
-    if (reopen) {
-      await tx.insert(quoteEvents).values({
-        quoteId: quote.id,
-        actorName: "The buyer's e-mail",
-        kind: "status",
-        detail: { from: quote.status, to: "in_progress" },
-      });
-    }
+    if (by) await tx.insert(quoteEvents).values(timelineEvent(quote.id, by, "mail-joined"));
+    if (movesTheRequest(mail)) await buyerWrote(tx, quote.id, systemActor("The buyer's e-mail"));
     return true;
   });
 }

@@ -1,7 +1,7 @@
+import { cleanText } from "#app/lib/text.ts";
 import { type HtmlRules, type ParseOptions, type ParseRules, parseMail } from "#app/mail-in/parse.server.ts";
 import { checkSender } from "#app/mail-in/sender-check.server.ts";
 import { cleanFileName } from "#app/quote/attachments.ts";
-import { cleanText } from "#app/quote/schema.ts";
 import type { SenderCheck } from "#db/schema.ts";
 
 /** An e-mail from the sales mailbox, read and made safe to keep and show. */

@@ -1,6 +1,6 @@
 import { availabilityText } from "#app/content/quotation.ts";
+import { cleanText } from "#app/lib/text.ts";
 import { basisPointsFrom, isPoa, maxLinePence, penceFrom, quotationTotals } from "#app/quotation/money.ts";
-import { cleanText } from "#app/quote/schema.ts";
 
 export const availabilityKinds = ["stock", "days", "request"] as const;
 export type Availability = (typeof availabilityKinds)[number];

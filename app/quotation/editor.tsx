@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
 import { availabilityLabels, quotationPlaceholders } from "#app/content/quotation.ts";
-import { ConfirmPanel, cardClass } from "#app/desk/ui.tsx";
 import { availabilityKinds, type Draft, type DraftLine, fieldLimits } from "#app/quotation/draft.ts";
 import { formatPence } from "#app/quotation/money.ts";
 

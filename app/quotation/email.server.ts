@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import type { Site } from "#app/content/site.ts";
-import { escapeHtml, headerText } from "#app/quote/mail.server.ts";
+import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import type { quotations, quotes } from "#db/schema.ts";
 
 type Buyer = Pick<typeof quotes.$inferSelect, "reference" | "customerName" | "email">;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import { referencePattern } from "#app/quote/reference.server.ts";
-import type { Db } from "#db/client.server.ts";
+import { referencePattern } from "#app/request/reference.server.ts";
 import { quotes } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** The request a quotation page is for: 404 when there is none, 409 when it was merged into another. */
 export async function loadQuote(db: Db, reference: string) {

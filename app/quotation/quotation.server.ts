@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzle-orm";
 import { defaultQuotationEmail } from "#app/content/quotation.ts";
-import { type Actor, buyerAnswered, firstReplyLeft, timelineEvent } from "#app/desk/quote.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import {
@@ -12,8 +11,11 @@ import {
   fillPlaceholders,
 } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
-import type { Db, Tx } from "#db/client.server.ts";
+import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
+import { type Actor, timelineEvent } from "#app/request/timeline.ts";
+import { outboxEntry } from "#db/outbox-payloads.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
 
@@ -160,7 +162,7 @@ export async function sendQuotation(
     ...checked,
     subject: fillPlaceholders(checked.subject, values),
     message: fillPlaceholders(checked.message, values),
-    sender: { name: actor.name, email: actor.email },
+    sender: { name: actor.name ?? actor.email, email: actor.email },
   };
   const domain = site.email.split("@")[1] ?? "localhost";
   const sent = {
@@ -198,10 +200,7 @@ export async function sendQuotation(
     }),
   );
   await buyerAnswered(tx, quote.id);
-  if (quote.status === "new" || quote.status === "in_progress") {
-    await tx.update(quotes).set({ status: "quoted" }).where(eq(quotes.id, quote.id));
-    await tx.insert(quoteEvents).values(timelineEvent(quote.id, actor, "status", { from: quote.status, to: "quoted" }));
-  }
+  await moveStatus(tx, quote.id, "quoted", { actor, by: "quotation" });
   return { revision: `${quote.reference}/${revision}`, quotationId: row.id };
 }
 
@@ -239,7 +238,7 @@ export async function deliveryStates(db: Db, quoteId: number) {
     .orderBy(desc(outbox.id));
   return new Map(
     rows.map((row) => [
-      (row.payload as { quotationId: number }).quotationId,
+      outboxEntry("quotation", row.payload).payload.quotationId,
       { status: row.status, attempts: row.attempts, lastError: row.lastError },
     ]),
   );

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
-import { type OutboxWorker, startOutboxWorker } from "#app/quote/outbox.server.ts";
+import { type OutboxWorker, startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { describeDatabase, resetTables } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";

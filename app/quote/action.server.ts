@@ -1,14 +1,13 @@
-import crypto from "node:crypto";
 import { data, type RouterContextProvider } from "react-router";
 import { clientKey } from "#app/lib/client-key.server.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import { errorSummary, getLogger } from "#app/lib/logger.server.ts";
 import { parseSentForm } from "#app/lib/parse-form.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
+import { idempotencyKey } from "#app/quote/idempotency.server.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
-import { type PartsLine, quoteFieldsWithLinesAndGuardsSchema } from "#app/quote/parts.ts";
+import { quoteFieldsWithLinesAndGuardsSchema } from "#app/quote/parts.ts";
 import { type AttachmentRecord, storeQuote } from "#app/quote/save-quote.server.ts";
-import type { QuoteInput } from "#app/quote/schema.ts";
 import { judgeSpam } from "#app/quote/spam.server.ts";
 import { type QuoteForm, type ReceivedFile, readQuoteForm, UploadError } from "#app/quote/uploads.server.ts";
 
@@ -16,24 +15,6 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 function rejected(status: number, message: string, headers?: HeadersInit) {
   return data<QuoteReply<never>>({ ok: false, kind: "rejected", message }, { status, headers });
-}
-
-/** One submission is one key: the same form token with the same content (and files) is stored once. */
-function idempotencyKey(token: string, quote: QuoteInput, lines: PartsLine[], files: ReceivedFile[]) {
-  const extras = lines.length > 0 || files.length > 0 ? [lines, files.map((file) => file.sha256)] : [];
-  const content = JSON.stringify([
-    quote.customerName,
-    quote.email,
-    quote.company ?? "",
-    quote.phone ?? "",
-    quote.category ?? "",
-    quote.requirements,
-    quote.urgency,
-    ...extras,
-  ]);
-  // Without a token only the same content on the same day counts as the same submission.
-  const submission = token || `no-token:${new Date().toISOString().slice(0, 10)}`;
-  return crypto.createHash("sha256").update(submission).update("\0").update(content).digest("hex");
 }
 
 export async function quoteAction({

@@ -48,7 +48,7 @@ export const linesSchema = z.pipe(
   z.transform((lines) => (lines ?? []).filter((line): line is PartsLine => line !== null)),
 );
 
-/** The quote form as the browser checks it: the spec's fields and the optional parts list. */
+/** The quote form as the browser checks it: the request's fields and the optional parts list. */
 export const quoteFieldsWithLinesSchema = z.extend(quoteFieldsSchema, { lines: linesSchema });
 /** The same with the hidden fields, as the server reads it. */
 export const quoteFieldsWithLinesAndGuardsSchema = z.extend(quoteFieldsWithGuardsSchema, { lines: linesSchema });

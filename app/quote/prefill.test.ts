@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { quoteCategories } from "#app/content/quote-request.ts";
 import { categorySlugs } from "#app/content/schema.ts";
 import { PREFILL_PART_MAX, quoteCategoryFor, quotePrefillHref, readQuotePrefill } from "#app/quote/prefill.ts";
-import { quoteCategories } from "#app/quote/schema.ts";
 
 describe("quote prefill links", () => {
   it("round-trips a part and its category through the home page address", () => {

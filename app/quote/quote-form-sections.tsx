@@ -1,8 +1,8 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { Field } from "#app/components/field.tsx";
-import { type QuoteReply, quoteNotices } from "#app/quote/notices.ts";
-import { quoteCategories, urgencies } from "#app/quote/schema.ts";
+import { quoteCategories, quoteFieldCopy, quoteNotices, urgencies } from "#app/content/quote-request.ts";
+import type { QuoteReply } from "#app/quote/notices.ts";
 
 /** What became of the last send: the reference, or why it did not go (field problems show at the fields). */
 export function QuoteOutcome({ reply }: { reply: QuoteReply<SubmissionResult<string[]>> | undefined }) {
@@ -62,7 +62,7 @@ export function ContactFields({
       <Field
         meta={fields.customerName}
         autoFocus={problem === fields.customerName.name}
-        label="Name"
+        label={quoteFieldCopy.customerName.label}
         kind="input"
         type="text"
         autoComplete="name"
@@ -70,7 +70,7 @@ export function ContactFields({
       <Field
         meta={fields.email}
         autoFocus={problem === fields.email.name}
-        label="E-mail"
+        label={quoteFieldCopy.email.label}
         kind="input"
         type="email"
         autoComplete="email"
@@ -78,7 +78,7 @@ export function ContactFields({
       <Field
         meta={fields.company}
         autoFocus={problem === fields.company.name}
-        label="Company"
+        label={quoteFieldCopy.company.label}
         optional
         kind="input"
         type="text"
@@ -87,7 +87,7 @@ export function ContactFields({
       <Field
         meta={fields.phone}
         autoFocus={problem === fields.phone.name}
-        label="Phone"
+        label={quoteFieldCopy.phone.label}
         optional
         kind="input"
         type="tel"
@@ -96,24 +96,24 @@ export function ContactFields({
       <Field
         meta={fields.category}
         autoFocus={problem === fields.category.name}
-        label="Product category"
+        label={quoteFieldCopy.category.label}
         optional
         kind="select"
         options={quoteCategories}
-        placeholder="Select a category"
+        placeholder={quoteFieldCopy.category.placeholder}
       />
       <Field
         meta={fields.urgency}
         autoFocus={problem === fields.urgency.name}
-        label="Urgency"
+        label={quoteFieldCopy.urgency.label}
         kind="select"
         options={urgencies}
       />
       <Field
         meta={fields.requirements}
         autoFocus={problem === fields.requirements.name}
-        label="Requirements"
-        hint="Part numbers, sizes, brands and quantities help us quote quickly."
+        label={quoteFieldCopy.requirements.label}
+        hint={quoteFieldCopy.requirements.hint}
         kind="textarea"
         rows={6}
         className="sm:col-span-2"

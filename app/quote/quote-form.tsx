@@ -4,10 +4,11 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "#app/components/button.ts";
 import { type Notice, Notices } from "#app/components/notice.tsx";
+import { quoteNotices } from "#app/content/quote-request.ts";
 import { dropEmptyFields, parseForm, requiredFields } from "#app/lib/parse-form.ts";
 import { AttachmentPicker, type PickedFile } from "#app/quote/attachment-picker.tsx";
 import { attachmentField } from "#app/quote/attachments.ts";
-import { type QuoteReply, quoteNotices } from "#app/quote/notices.ts";
+import type { QuoteReply } from "#app/quote/notices.ts";
 import { quoteFieldsWithLinesSchema } from "#app/quote/parts.ts";
 import { PartsList } from "#app/quote/parts-list.tsx";
 import { readQuotePrefill } from "#app/quote/prefill.ts";

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getIpSalt, hashKey } from "#app/lib/client-key.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { rateLimits } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 export type RateLimitVerdict = { allowed: boolean; retryAfterSeconds: number };
 export type RateLimiter = {

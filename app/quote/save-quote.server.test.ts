@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getIpSalt, hashIp } from "#app/lib/client-key.server.ts";
-import { newReference, referencePattern } from "#app/quote/reference.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
+import { newReference, referencePattern } from "#app/request/reference.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
 import { describeDatabase, resetTables } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";

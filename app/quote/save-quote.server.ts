@@ -1,13 +1,15 @@
 import { and, count, eq, gt, type SQL, sql } from "drizzle-orm";
 import { acknowledgementsPerClientPerDay, acknowledgementsPerDay } from "#app/content/acknowledgement.ts";
-import { searchKeys } from "#app/desk/search-keys.ts";
 import { hashIp } from "#app/lib/client-key.server.ts";
 import { mailboxKey } from "#app/quote/mailbox-key.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
-import { newReference } from "#app/quote/reference.server.ts";
 import type { QuoteInput } from "#app/quote/schema.ts";
-import type { Db, Tx } from "#db/client.server.ts";
-import { attachments, type OutboxKind, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
+import type { RequestValues } from "#app/request/fields.ts";
+import { newReference } from "#app/request/reference.server.ts";
+import { searchKeys } from "#app/request/search-keys.ts";
+import type { OutboxKind } from "#db/outbox-payloads.ts";
+import { attachments, outbox, quoteLines, quotes, type SpamReason } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 export type StoredQuote = { reference: string; duplicate: boolean };
 
@@ -21,7 +23,7 @@ export type AttachmentRecord = {
   height: number | null;
 };
 
-/** What a request may carry beyond the spec's fields. */
+/** What a request may carry beyond its fields. */
 export type QuoteExtras = { lines?: PartsLine[]; attachments?: AttachmentRecord[] };
 
 export type StoreMeta = {
@@ -45,6 +47,19 @@ export type StoreMeta = {
 };
 
 const userAgentMaxLength = 300;
+
+/** The request's fields as stored: one the buyer left out is null. */
+function storedFields(quote: QuoteInput): RequestValues {
+  return {
+    customerName: quote.customerName,
+    email: quote.email,
+    company: quote.company || null,
+    phone: quote.phone || null,
+    category: quote.category || null,
+    requirements: quote.requirements,
+    urgency: quote.urgency,
+  };
+}
 
 /** Acknowledgements queued in the last 24 hours for requests matching `which`. */
 async function acknowledgementsSince(tx: Tx, which: SQL) {
@@ -82,13 +97,7 @@ export async function storeQuote(
   extras: QuoteExtras = {},
 ): Promise<StoredQuote> {
   const values = {
-    customerName: quote.customerName,
-    email: quote.email,
-    company: quote.company || null,
-    phone: quote.phone || null,
-    category: quote.category || null,
-    requirements: quote.requirements,
-    urgency: quote.urgency,
+    ...storedFields(quote),
     status: meta.spam ? ("spam" as const) : ("new" as const),
     spamReasons: meta.spamReasons ?? [],
     sourceIpHash: meta.sourceIp ? hashIp(meta.sourceIp, meta.ipSalt) : null,

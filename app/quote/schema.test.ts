@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { messages, quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { parseForm, requiredFields } from "#app/lib/parse-form.ts";
-import {
-  messages,
-  quoteCategories,
-  quoteFieldsSchema,
-  quoteFieldsWithGuardsSchema,
-  urgencies,
-} from "#app/quote/schema.ts";
+import { quoteFieldsSchema, quoteFieldsWithGuardsSchema } from "#app/quote/schema.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

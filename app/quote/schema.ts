@@ -1,24 +1,7 @@
 import * as z from "zod/mini";
-
-/** Spec §3 category options, values and labels exactly. */
-export const quoteCategories = [
-  { value: "bearings", label: "Bearings" },
-  { value: "sealing", label: "Sealing Solutions" },
-  { value: "power-transmission", label: "Power Transmission" },
-  { value: "fluid-power", label: "Fluid Power" },
-  { value: "drives-pumps", label: "Drives & Pumps" },
-  { value: "tools-maintenance", label: "Tools & Maintenance" },
-  { value: "electrical", label: "Industrial Electrical" },
-  { value: "ppe", label: "PPE & Safety" },
-  { value: "other", label: "Other" },
-] as const;
-
-/** Spec §3 urgency options; standard is the default. */
-export const urgencies = [
-  { value: "standard", label: "Standard (5-7 days)" },
-  { value: "urgent", label: "Urgent (2-3 days)" },
-  { value: "emergency", label: "Emergency (Same day)" },
-] as const;
+import { messages, quoteCategories, urgencies } from "#app/content/quote-request.ts";
+import { cleanText } from "#app/lib/text.ts";
+import type { RequestField } from "#app/request/fields.ts";
 
 type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]["value"] };
 const categoryValues = quoteCategories.map((c) => c.value) as unknown as Values<typeof quoteCategories>;
@@ -28,33 +11,11 @@ export const limits = { name: 120, email: 254, company: 120, phone: 40, requirem
 
 const singleLine = (value: string) => !/[\r\n]/.test(value);
 
-/**
- * Characters nobody types: NUL and other control characters (tab and line breaks aside), unpaired
- * surrogates (never valid text; the database refuses NUL outright) and the replacement character a
- * broken encoding leaves behind. Pasting from PDFs and spreadsheets brings them in unseen, so they are
- * turned into spaces rather than refused; a field left with nothing else is then reported as empty.
- */
-const unreadable = /(?![\t\n\r])\p{Cc}|\p{Cs}|\uFFFD/gu;
-export const cleanText = (value: string) => value.replace(unreadable, " ");
-
-/**
- * Direction controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the LRM, RLM and
- * ALM marks) turn the text after them around wherever it is shown: a file named `invoice` + U+202E +
- * `fdp.exe` reads as `invoiceexe.pdf`.
- * Kept out of what we write where nothing can isolate them (file names, mail headers).
- */
-const bidiControls = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
-export const stripBidiControls = (value: string) => value.replace(bidiControls, "");
 const clean = () => z.overwrite(cleanText);
 
-export const messages = {
-  customerName: "Enter your name",
-  email: "Enter an e-mail address like name@company.co.uk",
-  requirements: "Tell us what you need",
-} as const;
-
 /**
- * The quote request (spec §3 table without id and createdAt), shared by the browser and the server.
+ * What the buyer fills in on the quote form (the request's fields, app/request/fields.ts), checked the same
+ * way in the browser and on the server.
  * Written with zod/mini so the page ships a few kilobytes of validation, not the whole library.
  * Empty optional fields arrive as undefined (Conform strips empty strings), so they are never sent on.
  */
@@ -104,7 +65,7 @@ export const quoteFieldsSchema = z.object({
       z.maxLength(limits.requirements, `Keep your requirements under ${limits.requirements} characters`),
     ),
   urgency: z._default(z.enum(urgencyValues, { error: "Choose how urgently you need it" }), "standard"),
-});
+} satisfies Record<RequestField, unknown>);
 
 export type QuoteInput = z.infer<typeof quoteFieldsSchema>;
 export type QuoteCategory = QuoteInput["category"];
@@ -124,7 +85,3 @@ export const quoteFieldsWithGuardsSchema = z.extend(quoteFieldsSchema, {
 });
 
 export type QuoteSubmission = z.infer<typeof quoteFieldsWithGuardsSchema>;
-
-export const categoryLabel = (value: string | undefined) =>
-  quoteCategories.find((c) => c.value === value)?.label ?? "Not specified";
-export const urgencyLabel = (value: string) => urgencies.find((u) => u.value === value)?.label ?? value;

@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
-import type { Db } from "#db/client.server.ts";
 import { attachments, heldMail } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** Long enough for any upload still on its way to reach its transaction. */
 export const orphanGraceMs = 60 * 60 * 1000;

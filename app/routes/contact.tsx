@@ -1,5 +1,5 @@
 import { ContactSection } from "#app/components/contact-section.tsx";
-import { contactPage, contactSection } from "#app/content/home.ts";
+import { contactPage, contactSection } from "#app/content/home-page.ts";
 import { withIdentity } from "#app/content/site.ts";
 import { getConfig } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ContactSection } from "#app/components/contact-section.tsx";
 import { Static } from "#app/components/static.tsx";
-import * as home from "#app/content/home.ts";
+import * as home from "#app/content/home-page.ts";
 import { withIdentity } from "#app/content/site.ts";
 import { getConfig } from "#app/lib/env.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

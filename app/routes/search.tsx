@@ -2,12 +2,12 @@ import { Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { defaultSite, mailtoHref, telHref } from "#app/content/site.ts";
+import { MAX_QUERY_LENGTH } from "#app/lib/normalise.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { quotePrefillHref } from "#app/quote/prefill.ts";
 import { search } from "#app/search/engine.ts";
-import { MAX_QUERY_LENGTH } from "#app/search/normalise.ts";
 import { resultSections } from "#app/search/present.ts";
-import { SearchBox } from "#app/search/search-box.tsx";
+import { SearchBox } from "#app/site/search-box.tsx";
 import type { Route } from "./+types/search";
 
 /**

@@ -1,7 +1,7 @@
 import MiniSearch, { type Query } from "minisearch";
 import { type SynonymGroup, synonymGroups } from "#app/content/search-synonyms.ts";
+import { fold, indexTerm, words } from "#app/lib/normalise.ts";
 import { categoryUrl, type ResultKind, type SearchDocument, searchDocuments } from "#app/search/documents.ts";
-import { fold, indexTerm, words } from "#app/search/normalise.ts";
 import { type PartMatch, recognisePart } from "#app/search/part-numbers.ts";
 
 export type SearchHit = Pick<SearchDocument, "id" | "kind" | "title" | "context" | "url"> & { score: number };

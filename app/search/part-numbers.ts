@@ -1,5 +1,5 @@
 import type { CategorySlug } from "#app/content/schema.ts";
-import { compact, fold } from "#app/search/normalise.ts";
+import { compact, fold } from "#app/lib/normalise.ts";
 
 /**
  * Recognises the part numbers a UK MRO counter sees most, and says in plain words what they are.

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { exportCsv } from "#app/desk/export.server.ts";
-import { parseInboxQuery } from "#app/desk/inbox.server.ts";
+import { exportCsv } from "#app/desk/inbox/export.server.ts";
+import { parseInboxQuery } from "#app/desk/inbox/inbox.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/export";

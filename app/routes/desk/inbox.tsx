@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { button } from "#app/components/button.ts";
-import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox.server.ts";
-import { FilterForm, filterLabels, InboxTabs, withParams } from "#app/desk/inbox-filters.tsx";
-import { MonthFigures, RequestList } from "#app/desk/inbox-list.tsx";
+import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
+import { FilterForm, filterLabels, InboxTabs, withParams } from "#app/desk/inbox/inbox-filters.tsx";
+import { MonthFigures, RequestList } from "#app/desk/inbox/inbox-list.tsx";
 import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import type { QuoteStatus } from "#db/schema.ts";
+import { openStatuses, type QuoteStatus } from "#db/statuses.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -45,7 +45,11 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const spam = status === "spam";
   const total = Object.entries(counts).reduce((sum, [s, n]) => (s === "spam" ? sum : sum + n), 0);
   const tabCount = (filter: StatusFilter) =>
-    filter === "all" ? total : filter === "open" ? counts.new + counts.in_progress : counts[filter as QuoteStatus];
+    filter === "all"
+      ? total
+      : filter === "open"
+        ? openStatuses.reduce((sum, s) => sum + counts[s], 0)
+        : counts[filter as QuoteStatus];
   const owner = search.owner === "mine" || search.owner === "nobody" ? search.owner : "";
   return (
     <>

@@ -1,14 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { input } from "#app/components/input.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { dismissHeldMail, type HeldJoin, joinHeldMail, listHeldMail } from "#app/mail-in/held.server.ts";
 import { maxMailBytes } from "#app/mail-in/read.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
-import { referencePattern } from "#app/quote/reference.server.ts";
+import { referencePattern } from "#app/request/reference.server.ts";
 import type { Route } from "./+types/mail";
 
 export const meta: Route.MetaFunction = () => [
@@ -132,7 +133,7 @@ function HeldItem({ mail, largest, reply, busy }: ItemProps) {
                 autoComplete="off"
                 aria-invalid={refused?.referenceError ? true : undefined}
                 aria-describedby={refused?.referenceError ? `${field}-error` : undefined}
-                className="mt-1 block w-full max-w-xs rounded-md border border-slate-400 bg-white px-3 py-2 uppercase"
+                className={input({ className: "mt-1 max-w-xs py-2 uppercase" })}
               />
               {refused?.referenceError ? (
                 <p id={`${field}-error`} className="mt-1 text-sm font-semibold text-red-700">

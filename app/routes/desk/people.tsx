@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
+import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
-import { inviteSchema } from "#app/desk/form-schemas.ts";
 import {
   invite,
   listPeople,
@@ -10,11 +11,11 @@ import {
   removePerson,
   resetAccess,
   withdrawInvitation,
-} from "#app/desk/people.server.ts";
-import { ConfirmChange, InvitationSent, PendingInvitations, PersonItem } from "#app/desk/people-panels.tsx";
+} from "#app/desk/account/people.server.ts";
+import { ConfirmChange, InvitationSent, PendingInvitations, PersonItem } from "#app/desk/account/people-panels.tsx";
+import { inviteSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm, readFormData } from "#app/desk/read-form.server.ts";
 import { deskAuth, requireRole } from "#app/desk/session.server.ts";
-import { Alert, cardClass } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/people";

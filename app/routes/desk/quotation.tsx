@@ -1,11 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import { button } from "#app/components/button.ts";
-import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
-import { stale } from "#app/desk/quote-action.server.ts";
+import { cardClass } from "#app/components/card.ts";
+import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
+import { stale } from "#app/desk/request/action.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { applyChange } from "#app/desk/team-changes.server.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
@@ -13,6 +12,7 @@ import { ConfirmSend, LineFields, TermsFields, TotalsAndActions } from "#app/quo
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
+import { applyChange } from "#app/request/lifecycle.server.ts";
 import type { Route } from "./+types/quotation";
 
 export const meta: Route.MetaFunction = ({ params }) => [

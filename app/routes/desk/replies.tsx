@@ -1,10 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { Field } from "#app/components/field.tsx";
 import { readFormData } from "#app/desk/read-form.server.ts";
-import { keepSavedReply, listSavedReplies, removeSavedReply, replyLimits } from "#app/desk/replies.server.ts";
+import { keepSavedReply, listSavedReplies, removeSavedReply, replyLimits } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { cardClass } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import type { Route } from "./+types/replies";
@@ -73,28 +74,18 @@ function ReplyForm({
 }) {
   const prefix = reply ? `reply-${reply.id}` : "reply-new";
   const field = (name: "title" | "subject" | "body", label: string) => {
-    const id = `${prefix}-${name}`;
-    const error = errors?.[name];
-    const props = {
-      id,
+    const common = {
+      id: `${prefix}-${name}`,
       name,
+      label,
       defaultValue: reply?.[name] ?? "",
-      "aria-invalid": error ? (true as const) : undefined,
-      "aria-describedby": error ? `${id}-error` : undefined,
-      className: "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2",
+      error: errors?.[name],
+      className: "mt-2",
     };
-    return (
-      <div className="mt-2">
-        <label htmlFor={id} className="block font-semibold text-navy">
-          {label}
-        </label>
-        {name === "body" ? <textarea {...props} rows={6} /> : <input {...props} />}
-        {error ? (
-          <p id={`${id}-error`} className="mt-1 text-sm font-semibold text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
+    return name === "body" ? (
+      <Field {...common} kind="textarea" rows={6} />
+    ) : (
+      <Field {...common} kind="input" type="text" />
     );
   };
   return (

@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
-import { LinkProblem, NewAccountPage } from "#app/desk/account-page.tsx";
+import { LinkProblem, NewAccountPage } from "#app/desk/account/account-page.tsx";
+import { consumeSetupToken, setupTokenValid } from "#app/desk/account/setup.server.ts";
 import { createStaffAccount } from "#app/desk/auth.server.ts";
 import { setupSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth } from "#app/desk/session.server.ts";
-import { consumeSetupToken, setupTokenValid } from "#app/desk/setup.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/setup";
 

@@ -1,13 +1,15 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
+import { hasStaff } from "#app/desk/account/setup.server.ts";
+import { signIn } from "#app/desk/account/sign-in.server.ts";
 import { signInSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth, safeNext } from "#app/desk/session.server.ts";
-import { hasStaff } from "#app/desk/setup.server.ts";
-import { signIn } from "#app/desk/sign-in.server.ts";
-import { Alert, cardClass, DeskShell } from "#app/desk/ui.tsx";
+import { DeskShell } from "#app/desk/ui.tsx";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/sign-in";

@@ -1,5 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { notificationHealth } from "#app/desk/inbox.server.ts";
+import { notificationHealth } from "#app/desk/inbox/inbox.server.ts";
 import { requireStaff, staffContext } from "#app/desk/session.server.ts";
 import { DeskError, DeskShell } from "#app/desk/ui.tsx";
 import { servicesContext } from "#app/lib/context.ts";

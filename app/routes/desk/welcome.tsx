@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
-import { LinkProblem, NewAccountPage } from "#app/desk/account-page.tsx";
+import { LinkProblem, NewAccountPage } from "#app/desk/account/account-page.tsx";
+import { acceptInvitation, findInvitation, PeopleError } from "#app/desk/account/people.server.ts";
 import { welcomeSchema } from "#app/desk/form-schemas.ts";
-import { acceptInvitation, findInvitation, PeopleError } from "#app/desk/people.server.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";

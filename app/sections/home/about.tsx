@@ -5,7 +5,7 @@ import type {
   industriesSection as industriesCopy,
   industries as industryList,
   slides as slideList,
-} from "#app/content/home.ts";
+} from "#app/content/home-page.ts";
 import { sectionTitle } from "#app/sections/home/section-title.ts";
 
 /** Who we are, the slideshow of the counter and stores, and the industries we serve. */

@@ -2,7 +2,7 @@ import { Phone } from "lucide-react";
 import { button } from "#app/components/button.ts";
 import { ContentIcon } from "#app/components/icons.tsx";
 import { SectionLink } from "#app/components/section-link.tsx";
-import type { claims as claimList, hero as heroCopy } from "#app/content/home.ts";
+import type { claims as claimList, hero as heroCopy } from "#app/content/home-page.ts";
 import { accountApplicationHref, telHref } from "#app/content/site.ts";
 import { useSite } from "#app/lib/root-data.ts";
 

@@ -2,7 +2,7 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { ContentIcon } from "#app/components/icons.tsx";
-import type { LinkCard, MarketingSection, partners as partnersCopy } from "#app/content/home.ts";
+import type { LinkCard, MarketingSection, partners as partnersCopy } from "#app/content/home-page.ts";
 import { sectionTitle } from "#app/sections/home/section-title.ts";
 
 /** The brands and categories we are partners for. */

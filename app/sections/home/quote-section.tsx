@@ -1,5 +1,5 @@
 import { Static } from "#app/components/static.tsx";
-import type { quoteSection as quoteCopy } from "#app/content/home.ts";
+import type { quoteSection as quoteCopy } from "#app/content/home-page.ts";
 import { mailtoHref, telHref } from "#app/content/site.ts";
 import { useSite } from "#app/lib/root-data.ts";
 import { LazyQuoteForm } from "#app/quote/lazy-quote-form.tsx";

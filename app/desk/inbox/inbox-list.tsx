@@ -1,0 +1,150 @@
+import { Link } from "react-router";
+import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import type { InboxRow, monthFigures } from "#app/desk/inbox/inbox.server.ts";
+import { type InboxSearch, withParams } from "#app/desk/inbox/inbox-filters.tsx";
+import { formatDuration, spamReasonLabel } from "#app/desk/labels.ts";
+import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
+import { formatWhen } from "#app/lib/london-time.ts";
+import { formatPence } from "#app/quotation/money.ts";
+import { categoryLabel } from "#app/request/fields.ts";
+import { isOpen } from "#app/request/status.ts";
+
+/** This month's requests, times to first reply, quotations and wins. */
+export function MonthFigures({ figures }: { figures: Awaited<ReturnType<typeof monthFigures>> }) {
+  return (
+    <>
+      <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
+        <Figure label="Requests this month" value={String(figures.received)} />
+        <Figure
+          label="Median time to first reply"
+          value={figures.medianSeconds === null ? "—" : formatDuration(figures.medianSeconds)}
+        />
+        <Figure
+          label="90% replied within"
+          value={figures.p90Seconds === null ? "—" : formatDuration(figures.p90Seconds)}
+        />
+      </dl>
+      <p className="mt-2 text-sm text-slate-700">
+        Times to first reply count each unanswered request by its age so far ({figures.unanswered} unanswered this
+        month). A first reply is a quotation or reply that left by e-mail, or a phone reply recorded.
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
+        <Figure label="Quotations sent" value={String(figures.quotationsSent)} />
+        <Figure label="Value quoted (net)" value={formatPence(figures.quotedPence)} />
+        <Figure label="Value won (net)" value={formatPence(figures.wonPence)} />
+        <Figure
+          label="Win rate"
+          value={
+            figures.winRate === null ? "—" : `${Math.round(figures.winRate * 100)}% of ${figures.won + figures.lost}`
+          }
+        />
+      </dl>
+    </>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
+      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+      <dd className="mt-1 text-lg font-bold text-navy sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
+
+/** One page of requests, with the way to newer and older pages. */
+export function RequestList({
+  page,
+  search,
+  now,
+}: {
+  page: { rows: InboxRow[]; newer?: string; older?: string };
+  search: InboxSearch;
+  now: Date;
+}) {
+  return (
+    <>
+      {page.rows.length === 0 ? (
+        <p className={`${cardClass} mt-3`}>No requests match.</p>
+      ) : (
+        <ol className="mt-3 space-y-2" aria-label="Requests">
+          {page.rows.map((row) => (
+            <InboxItem key={row.id} row={row} now={now} />
+          ))}
+        </ol>
+      )}
+      <nav aria-label="Pages" className="mt-4 flex flex-wrap justify-between gap-3">
+        {page.newer ? (
+          <Link to={withParams(search, { before: page.newer })} className={button({ variant: "quiet" })}>
+            ← Newer
+          </Link>
+        ) : (
+          <span />
+        )}
+        {page.older ? (
+          <Link to={withParams(search, { after: page.older })} className={button({ variant: "quiet" })}>
+            Older →
+          </Link>
+        ) : null}
+      </nav>
+    </>
+  );
+}
+
+function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
+  const flagged = row.status !== "spam" && row.spamReasons.length > 0;
+  const emergency = row.urgency === "emergency" && isOpen(row.status);
+  return (
+    <li
+      className={`rounded-lg border bg-white p-3 shadow-sm sm:p-4 ${emergency ? "border-l-8 border-red-700" : row.customerRepliedAt ? "border-l-8 border-navy" : "border-slate-200"}`}
+    >
+      <div className="grid grid-cols-1 gap-x-4 gap-y-1 md:grid-cols-[minmax(9rem,auto)_1fr_auto]">
+        <p className="font-mono font-bold">
+          <Link
+            to={`/desk/quotes/${row.reference}`}
+            className="text-steel underline underline-offset-2 hover:text-navy"
+          >
+            {row.reference}
+          </Link>
+        </p>
+        <p className="min-w-0 break-words">
+          <bdi className="font-semibold">{row.customerName}</bdi>
+          {row.company ? (
+            <span className="text-slate-700">
+              {" · "}
+              <bdi>{row.company}</bdi>
+            </span>
+          ) : null}
+        </p>
+        <p className="flex flex-wrap items-center gap-2 md:justify-end">
+          <CustomerRepliedBadge at={row.customerRepliedAt} />
+          <StatusBadge status={row.status} />
+          <UrgencyBadge urgency={row.urgency} />
+        </p>
+        <p className="text-sm text-slate-700">
+          <time dateTime={new Date(row.createdAt).toISOString()}>{formatWhen(row.createdAt, now)}</time>
+        </p>
+        <p className="text-sm text-slate-700">
+          {categoryLabel(row.category ?? undefined)} ·{" "}
+          {row.ownerName ? (
+            <>
+              Owner: <bdi>{row.ownerName}</bdi>
+            </>
+          ) : (
+            "No owner"
+          )}
+        </p>
+        <p className="md:text-right">
+          <ResponseClock quote={row} now={now} />
+        </p>
+      </div>
+      {row.status === "spam" || flagged ? (
+        <p className="mt-2 text-sm text-slate-800">
+          <span className="font-semibold">{flagged ? "Possible spam: " : "Held because: "}</span>
+          {row.spamReasons.map(spamReasonLabel).join("; ") || "no reason recorded"}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,276 @@
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
+import { statusFilters } from "#app/desk/labels.ts";
+import { monthStart } from "#app/lib/london-time.ts";
+import { compact } from "#app/lib/normalise.ts";
+import { phoneDigits } from "#app/request/search-keys.ts";
+import { inboxPinned, outbox, quotations, quoteSearchText, quoteStatusCounts, quotes, staffUser } from "#db/schema.ts";
+import { openStatuses, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
+import type { Db } from "#db/types.ts";
+
+export const pageSize = 50;
+
+/** "mine": the signed-in person's; "nobody": requests no one has taken yet. */
+export const ownerFilters = ["mine", "nobody"] as const;
+
+const cursorPattern = /^[01]~[0-9 :.+-]{19,40}~\d{1,12}$/;
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((value) => (value === "" ? undefined : value), z.enum(values, { error: message }).optional());
+
+export const inboxQuerySchema = z.object({
+  status: z.preprocess(
+    (value) => (value === "" || value === undefined ? "all" : value),
+    z.enum(statusFilters, { error: "Choose a status from the list" }),
+  ),
+  urgency: optionalChoice(
+    urgencies.map((u) => u.value) as unknown as readonly [string, ...string[]],
+    "Choose an urgency from the list",
+  ),
+  owner: optionalChoice(ownerFilters, "Choose whose requests to show"),
+  category: optionalChoice(
+    quoteCategories.map((c) => c.value) as unknown as readonly [string, ...string[]],
+    "Choose a category from the list",
+  ),
+  q: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z
+      .string()
+      .trim()
+      .max(100, "Search for at most 100 characters")
+      .refine((value) => searchWords(value).length > 0, "Search for at least 3 letters or digits")
+      .optional(),
+  ),
+  after: z.string().regex(cursorPattern, "That page link is broken; start again from the first page").optional(),
+  before: z.string().regex(cursorPattern, "That page link is broken; start again from the first page").optional(),
+});
+
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+/** Words of 3 or more characters: shorter ones cannot use the trigram index and match almost everything. */
+export function searchWords(q: string) {
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word.length >= 3)
+    .slice(0, 5);
+}
+
+/** Reads the inbox's search parameters; field messages for anything that is not one of the choices. */
+export function parseInboxQuery(params: URLSearchParams) {
+  const raw = Object.fromEntries(
+    ["status", "owner", "urgency", "category", "q", "after", "before"].map((k) => [k, params.get(k) ?? undefined]),
+  );
+  const parsed = inboxQuerySchema.safeParse(raw);
+  if (parsed.success) return { ok: true as const, query: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { ok: false as const, errors };
+}
+
+const likeEscape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The filter as SQL for the person looking; the same for the inbox's pages and the CSV export. */
+export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, staffId: string) {
+  const conditions: SQL[] = [isNull(quotes.mergedIntoId)];
+  if (query.owner === "mine") conditions.push(eq(quotes.ownerId, staffId));
+  else if (query.owner === "nobody") conditions.push(isNull(quotes.ownerId));
+  if (query.status === "all") conditions.push(ne(quotes.status, "spam"));
+  else if (query.status === "open") conditions.push(inArray(quotes.status, openStatuses));
+  else conditions.push(eq(quotes.status, query.status));
+  if (query.urgency) conditions.push(eq(quotes.urgency, query.urgency));
+  if (query.category) conditions.push(eq(quotes.category, query.category));
+  const text = quoteSearchText(quotes);
+  const like = (word: string) => sql`${text} like ${`%${likeEscape(word)}%`}`;
+  const digits = query.q ? phoneDigits(query.q) : "";
+  if (query.q && digits.length >= 6 && /^[\d\s()+.-]+$/.test(query.q)) {
+    // A phone number, however it is spaced or prefixed: compared as national digits (see searchKeys).
+    conditions.push(or(like(query.q.trim().toLowerCase()), like(digits)) as SQL);
+  } else {
+    for (const word of query.q ? searchWords(query.q) : []) {
+      // A part number typed with other separators ("6205/2RS") meets its compacted key ("62052rs").
+      const compacted = compact(word);
+      conditions.push(
+        compacted.length >= 3 && compacted !== word ? (or(like(word), like(compacted)) as SQL) : like(word),
+      );
+    }
+  }
+  return conditions;
+}
+
+const pinned = inboxPinned(quotes);
+
+/** A column of the outer `quotes` row, named in full: in a query without joins Drizzle leaves column names
+ * bare, and inside a subquery a bare name would be the inner table's. */
+export const quotesColumn = (name: string) => sql`${quotes}.${sql.identifier(name)}`;
+
+export const inboxColumns = {
+  id: quotes.id,
+  reference: quotes.reference,
+  createdAt: quotes.createdAt,
+  customerName: quotes.customerName,
+  company: quotes.company,
+  category: quotes.category,
+  urgency: quotes.urgency,
+  status: quotes.status,
+  spamReasons: quotes.spamReasons,
+  firstReplyAt: quotes.firstReplyAt,
+  customerRepliedAt: quotes.customerRepliedAt,
+  // A subquery, not a join: with a join the planner misjudges a keyset page (it guesses one row past the
+  // cursor) and hashes the whole table; this way every page reads its 51 index entries and nothing more.
+  ownerName: sql<
+    string | null
+  >`(select ${staffUser.name} from ${staffUser} where ${staffUser.id} = ${quotesColumn("owner_id")})`,
+  // Exact to the microsecond (a JavaScript Date is not), so the next page starts exactly after this row.
+  cursor: sql<string>`(case when ${pinned} then '1' else '0' end) || '~' || ${quotes.createdAt}::text || '~' || ${quotes.id}`,
+};
+
+function parseCursor(cursor: string) {
+  const [flag, at, id] = cursor.split("~");
+  return sql`(${flag === "1"}::boolean, ${at}::timestamptz, ${Number(id)}::integer)`;
+}
+
+/**
+ * One page of the inbox: open emergencies first, then newest first, by keyset (never OFFSET), so the
+ * thousandth page costs what the first does.
+ */
+export async function inboxPage(db: Db, query: InboxQuery, staffId: string) {
+  const conditions = inboxConditions(query, staffId);
+  const row = sql`(${pinned}, ${quotes.createdAt}, ${quotes.id})`;
+  const backwards = Boolean(query.before && !query.after);
+  if (query.after) conditions.push(sql`${row} < ${parseCursor(query.after)}`);
+  else if (query.before) conditions.push(sql`${row} > ${parseCursor(query.before)}`);
+  const order = backwards
+    ? [asc(pinned), asc(quotes.createdAt), asc(quotes.id)]
+    : [desc(pinned), desc(quotes.createdAt), desc(quotes.id)];
+  const rows = await db
+    .select(inboxColumns)
+    .from(quotes)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(pageSize + 1);
+  const more = rows.length > pageSize;
+  const page = rows.slice(0, pageSize);
+  if (backwards) page.reverse();
+  return {
+    rows: page,
+    newer: (backwards ? more : Boolean(query.after)) ? page[0]?.cursor : undefined,
+    older: (backwards ? true : more) ? page.at(-1)?.cursor : undefined,
+  };
+}
+
+export type InboxRow = Awaited<ReturnType<typeof inboxPage>>["rows"][number];
+
+/** How many requests are in each status, for the tabs at the top (kept by triggers, see quoteStatusCounts). */
+export async function statusCounts(db: Db) {
+  const rows = await db.select().from(quoteStatusCounts);
+  const counts = Object.fromEntries(quoteStatuses.map((s) => [s, 0])) as Record<QuoteStatus, number>;
+  for (const row of rows) if (row.status in counts) counts[row.status as QuoteStatus] = row.count;
+  return counts;
+}
+
+type MonthFigures = Awaited<ReturnType<typeof computeMonthFigures>>;
+const figuresCache = new WeakMap<Db, { at: number; value: Promise<MonthFigures> }>();
+/** The month's figures move slowly; a minute-old answer is shown while a fresh one is worked out. */
+export const figuresMaxAgeMs = 60_000;
+
+/** A change that moves the figures (a status, a quotation sent): this process works them out afresh. */
+export function forgetMonthFigures(db: Db) {
+  figuresCache.delete(db);
+}
+
+/** This month's figures, at most a minute old, never making a page wait once they have been worked out. */
+export function monthFigures(db: Db) {
+  const cached = figuresCache.get(db);
+  const fresh = () => {
+    const value = computeMonthFigures(db);
+    value.catch(() => figuresCache.delete(db));
+    return value;
+  };
+  if (!cached) {
+    const value = fresh();
+    figuresCache.set(db, { at: Date.now(), value });
+    return value;
+  }
+  if (Date.now() - cached.at > figuresMaxAgeMs) {
+    const next = fresh();
+    figuresCache.set(db, { at: Date.now(), value: cached.value });
+    next.then((value) => figuresCache.set(db, { at: Date.now(), value: Promise.resolve(value) })).catch(() => {});
+  }
+  return cached.value;
+}
+
+/**
+ * This month's requests (spam and merged ones left out) and the time to first reply the business is
+ * judged by: a request still unanswered counts with its age so far, so ignoring one never improves the
+ * figure. Beside them, quotations sent and their net value, and what was won and lost this month.
+ */
+export async function computeMonthFigures(db: Db, now = new Date()) {
+  const since = monthStart(now);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const replySeconds = sql`extract(epoch from coalesce(${quotes.firstReplyAt}, ${at}) - ${quotes.createdAt})`;
+  const [[requests], [sent], [closed]] = await Promise.all([
+    db
+      .select({
+        received: count(),
+        replied: sql<number>`count(${quotes.firstReplyAt})::int`,
+        median: sql<number | null>`percentile_cont(0.5) within group (order by ${replySeconds})`,
+        p90: sql<number | null>`percentile_cont(0.9) within group (order by ${replySeconds})`,
+      })
+      .from(quotes)
+      .where(and(gte(quotes.createdAt, since), ne(quotes.status, "spam"), isNull(quotes.mergedIntoId))),
+    db
+      .select({ count: count(), netPence: sql<string | null>`sum(${quotations.netPence})` })
+      .from(quotations)
+      .where(and(isNotNull(quotations.revision), gte(quotations.queuedAt, since))),
+    db
+      .select({
+        won: sql<number>`count(*) filter (where ${quotes.status} = 'won')::int`,
+        lost: sql<number>`count(*) filter (where ${quotes.status} = 'lost')::int`,
+        wonPence: sql<string | null>`sum(${quotes.wonValuePence}) filter (where ${quotes.status} = 'won')`,
+      })
+      .from(quotes)
+      .where(and(gte(quotes.closedAt, since), inArray(quotes.status, ["won", "lost"]), isNull(quotes.mergedIntoId))),
+  ]);
+  const won = closed?.won ?? 0;
+  const lost = closed?.lost ?? 0;
+  return {
+    since,
+    received: requests?.received ?? 0,
+    replied: requests?.replied ?? 0,
+    unanswered: (requests?.received ?? 0) - (requests?.replied ?? 0),
+    medianSeconds: requests?.median == null ? null : Number(requests.median),
+    p90Seconds: requests?.p90 == null ? null : Number(requests.p90),
+    quotationsSent: sent?.count ?? 0,
+    quotedPence: Number(sent?.netPence ?? 0),
+    wonPence: Number(closed?.wonPence ?? 0),
+    won,
+    lost,
+    winRate: won + lost === 0 ? null : won / (won + lost),
+  };
+}
+
+/** A notification is a worry when it has failed for good, failed at least once, or waited over 15 minutes. */
+export const stuckAfterMinutes = 15;
+
+export async function notificationHealth(db: Db) {
+  const troubled = and(
+    inArray(outbox.status, ["pending", "failed"]),
+    or(
+      eq(outbox.status, "failed"),
+      sql`${outbox.attempts} > 0`,
+      lt(outbox.createdAt, sql`now() - make_interval(mins => ${stuckAfterMinutes})`),
+    ),
+  );
+  const [summary] = await db.select({ n: count() }).from(outbox).where(troubled);
+  if (!summary || summary.n === 0) return null;
+  const [oldest] = await db
+    .select({ createdAt: outbox.createdAt, reference: quotes.reference })
+    .from(outbox)
+    .leftJoin(quotes, eq(outbox.quoteId, quotes.id))
+    .where(troubled)
+    .orderBy(asc(outbox.createdAt), asc(outbox.id))
+    .limit(1);
+  return { count: summary.n, oldestAt: oldest?.createdAt ?? null, oldestReference: oldest?.reference ?? null };
+}

@@ -1,0 +1,258 @@
+import { eq } from "drizzle-orm";
+import { data, type RouterContextProvider } from "react-router";
+import { z } from "zod";
+import type { StaffMember } from "#app/desk/auth.server.ts";
+import { noteSchema } from "#app/desk/form-schemas.ts";
+import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
+import { eventText } from "#app/desk/labels.ts";
+import { readFormData } from "#app/desk/read-form.server.ts";
+import {
+  addNote,
+  assignOwner,
+  changeStatus,
+  mergeRequests,
+  recordReply,
+  releaseFromSpam,
+  retryNotifications,
+} from "#app/desk/request/changes.server.ts";
+import { replyLimits, sendReply } from "#app/desk/request/replies.server.ts";
+import { staffContext } from "#app/desk/session.server.ts";
+import { type Services, servicesContext } from "#app/lib/context.ts";
+import { formatWhen } from "#app/lib/london-time.ts";
+import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
+import { referencePattern } from "#app/request/reference.server.ts";
+import { canMove, statusLabels } from "#app/request/status.ts";
+import { quotes } from "#db/schema.ts";
+import { lostReasons, quoteStatuses } from "#db/statuses.ts";
+import type { Db, Tx } from "#db/types.ts";
+
+export type ActionReply = {
+  ok: boolean;
+  message: string;
+  intent?: string;
+  errors?: Record<string, string>;
+  /** What was typed, given back when the change was refused, so nothing has to be typed again. */
+  values?: Record<string, string>;
+  /** A merge asks first: the request it would merge in. */
+  confirmMerge?: { reference: string; customerName: string };
+};
+
+const version = z.coerce
+  .number({ error: "Reload the page: it did not say which version of the request it showed" })
+  .int()
+  .min(1, "Reload the page: it did not say which version of the request it showed");
+
+const intentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("status"),
+      status: z.enum(quoteStatuses, { error: "Choose a status from the list" }),
+      lostReason: z.preprocess(
+        (value) => (value === "" ? undefined : value),
+        z.enum(lostReasons, { error: "Choose a reason from the list" }).optional(),
+      ),
+    }),
+    z.object({ intent: z.literal("note"), note: z.string({ error: "Write a note first" }) }),
+    z.object({ intent: z.literal("reply"), channel: z.enum(["email", "other"]).default("email") }),
+    z.object({ intent: z.literal("release") }),
+    z.object({
+      intent: z.literal("send-reply"),
+      subject: z
+        .string({ error: "Write a subject" })
+        .trim()
+        .min(1, "Write a subject")
+        .max(replyLimits.subject, "Keep the subject under 200 characters"),
+      body: z
+        .string({ error: "Write the message" })
+        .trim()
+        .min(1, "Write the message")
+        .max(replyLimits.body, "Keep the message under 10,000 characters"),
+    }),
+    z.object({ intent: z.literal("retry") }),
+    z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
+    z.object({
+      intent: z.literal("merge"),
+      other: z
+        .string({ error: "Enter the reference of the request to merge in" })
+        .trim()
+        .toUpperCase()
+        .regex(referencePattern, "Enter a reference like Q-261124-7KX2M"),
+    }),
+  ],
+  { error: "That is not something the desk can do" },
+);
+
+const refused = (field: string, message: string, values?: Record<string, string>) =>
+  data<ActionReply>({ ok: false, message, errors: { [field]: message }, values }, { status: 422 });
+
+/** A change made from a page that no longer shows the request as it is: 409, naming the change it missed. */
+export function stale(latest: LatestChange | undefined, values: Record<string, string>) {
+  const what = latest
+    ? `${latest.actorName ?? "The system"} ${eventText(latest)} (${formatWhen(latest.at, new Date())}).`
+    : "Someone else changed this request.";
+  return data<ActionReply>(
+    {
+      ok: false,
+      message: `${what} Nothing was changed: the page now shows the latest, so check it and try again.`,
+      values,
+    },
+    { status: 409 },
+  );
+}
+
+type Intent = z.infer<typeof intentSchema>;
+type Reply = ActionReply | ReturnType<typeof refused>;
+type RequestOnPage = Pick<
+  typeof quotes.$inferSelect,
+  "id" | "status" | "reference" | "ownerId" | "mergedIntoId" | "customerName" | "company"
+>;
+
+/** What every intent works with: the request as the page showed it, who acts, and the form as typed. */
+type Work = {
+  services: Services;
+  db: Db;
+  staff: StaffMember;
+  quote: RequestOnPage;
+  form: Record<string, FormDataEntryValue>;
+  typed: Record<string, string>;
+  /** Runs a change only if the request is still at the version the page showed (applyChange). */
+  change: <T extends { changed: boolean }>(work: (tx: Tx) => Promise<T>) => Promise<ChangeOutcome<T>>;
+};
+
+const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { intent: K }>) => Promise<Reply> } = {
+  async status({ db, quote, staff, typed, change }, input) {
+    if (quote.status !== input.status && !canMove(quote.status, input.status, "staff"))
+      return refused("status", "Use “Not spam” to take a request out of spam");
+    if (input.status === "lost" && !input.lostReason) return refused("lostReason", "Choose why it was lost");
+    const outcome = await change(async (tx) => ({
+      changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason),
+    }));
+    if (outcome.stale) return stale(outcome.latest, typed);
+    if (outcome.result.changed) forgetMonthFigures(db);
+    const message = outcome.result.changed
+      ? `Status changed to ${statusLabels[input.status]}.`
+      : "The status was already that.";
+    return { ok: true, message };
+  },
+
+  async note({ quote, staff, typed, change }, input) {
+    const note = noteSchema.safeParse({ note: input.note });
+    if (!note.success) return refused("note", note.error.issues[0]?.message ?? "Write a note first", typed);
+    const outcome = await change(async (tx) => {
+      await addNote(tx, quote.id, note.data.note, staff);
+      return { changed: true };
+    });
+    if (outcome.stale) return stale(outcome.latest, typed);
+    return { ok: true, intent: "note", message: "Note added." };
+  },
+
+  async reply({ quote, staff, typed, change }, input) {
+    const outcome = await change(async (tx) => ({
+      changed: true,
+      first: await recordReply(tx, quote.id, input.channel, staff),
+    }));
+    if (outcome.stale) return stale(outcome.latest, typed);
+    return { ok: true, message: outcome.result.first ? "First reply recorded." : "Reply recorded." };
+  },
+
+  async "send-reply"({ services, quote, staff, typed, change }, input) {
+    const outcome = await change(async (tx) => {
+      await sendReply(tx, quote, input, staff, services.config.site);
+      return { changed: true };
+    });
+    if (outcome.stale) return stale(outcome.latest, typed);
+    services.outbox.kick();
+    return { ok: true, intent: "send-reply", message: "Reply on its way to the buyer." };
+  },
+
+  async release({ services, quote, staff, typed, change }) {
+    const outcome = await change(async (tx) => {
+      const result = await releaseFromSpam(tx, quote.id, staff, Boolean(services.config.quoteForwardUrl));
+      return { changed: result.released, ...result };
+    });
+    if (outcome.stale) return stale(outcome.latest, typed);
+    const result = outcome.result;
+    if (result.queued > 0) services.outbox.kick();
+    const message = !result.released
+      ? "This request is not in spam."
+      : result.queued > 0
+        ? "Moved to New; the notification is on its way."
+        : "Moved to New. Its notification was sent before, so it is not sent again.";
+    return { ok: result.released, message };
+  },
+
+  async retry({ services, quote, staff, typed, change }) {
+    const outcome = await change(async (tx) => {
+      const due = await retryNotifications(tx, quote.id, staff);
+      return { changed: due > 0, due };
+    });
+    if (outcome.stale) return stale(outcome.latest, typed);
+    if (outcome.result.due > 0) services.outbox.kick();
+    const due = outcome.result.due > 0;
+    return { ok: due, message: due ? "Trying again now." : "Nothing is waiting to be sent." };
+  },
+
+  async assign({ services, quote, staff, typed, change }, input) {
+    const ownerId = input.owner === "me" ? staff.id : input.owner || null;
+    const outcome = await change((tx) => assignOwner(tx, quote, ownerId, staff, services.config.siteUrl));
+    if (outcome.stale) return stale(outcome.latest, typed);
+    if (!outcome.result.known) return refused("owner", "Choose someone from the list");
+    if (outcome.result.queued) services.outbox.kick();
+    const message = !outcome.result.changed
+      ? "It was already theirs."
+      : ownerId === staff.id
+        ? "It is yours now."
+        : ownerId
+          ? "Assigned; they have been sent an e-mail."
+          : "It has no owner now.";
+    return { ok: true, message };
+  },
+
+  /** Asks first (naming the other request), then merges it in. */
+  async merge({ db, quote, staff, form, change }, input) {
+    if (form.confirmed !== "yes") {
+      const [other] = await db
+        .select({ reference: quotes.reference, customerName: quotes.customerName })
+        .from(quotes)
+        .where(eq(quotes.reference, input.other));
+      if (!other)
+        return refused("other", `There is no request with the reference ${input.other}.`, { other: input.other });
+      return { ok: true, message: "", confirmMerge: other };
+    }
+    const outcome = await change((tx) => mergeRequests(tx, quote, input.other, staff));
+    if (outcome.stale) return stale(outcome.latest, { other: input.other });
+    if (outcome.result.problem) return refused("other", outcome.result.problem, { other: input.other });
+    return { ok: true, intent: "merge", message: `${outcome.result.reference} is merged into this request.` };
+  },
+};
+
+/** Everything staff do on a request page; each writes its entry in the request's timeline. */
+export async function requestPageAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  quote: RequestOnPage,
+): Promise<Reply> {
+  const services = context.get(servicesContext);
+  const db = services.database.db;
+  const form = Object.fromEntries(await readFormData(request));
+  const typed = Object.fromEntries(
+    ["note", "subject", "body", "other"].flatMap((key) => (typeof form[key] === "string" ? [[key, form[key]]] : [])),
+  ) as Record<string, string>;
+  const parsed = intentSchema.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return refused(
+      String(issue?.path[0] ?? "intent"),
+      issue?.message ?? "That is not something the desk can do",
+      typed,
+    );
+  }
+  const seen = version.safeParse(form.version);
+  if (!seen.success) return refused("version", seen.error.issues[0]?.message ?? "Reload the page", typed);
+  if (quote.mergedIntoId !== null) return refused("intent", "This request was merged into another; work on that one.");
+  const change: Work["change"] = (work) => applyChange(db, quote.id, seen.data, work);
+  const staff = context.get(staffContext);
+  const handle = intents[parsed.data.intent] as (work: Work, input: Intent) => Promise<Reply>;
+  return handle({ services, db, staff, quote, form, typed, change }, parsed.data);
+}

@@ -1,0 +1,85 @@
+import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
+
+const mergedInto = alias(quotes, "merged_into");
+
+export async function findRequest(db: Db, reference: string) {
+  const [found] = await db
+    .select({ quote: quotes, ownerName: staffUser.name, mergedIntoReference: mergedInto.reference })
+    .from(quotes)
+    .leftJoin(staffUser, eq(quotes.ownerId, staffUser.id))
+    .leftJoin(mergedInto, eq(quotes.mergedIntoId, mergedInto.id))
+    .where(eq(quotes.reference, reference));
+  if (!found) return undefined;
+  const { quote, ownerName, mergedIntoReference } = found;
+  const [lines, files, notifications, events] = await Promise.all([
+    db.select().from(quoteLines).where(eq(quoteLines.quoteId, quote.id)).orderBy(asc(quoteLines.position)),
+    db
+      .select({
+        id: attachments.id,
+        fileName: attachments.fileName,
+        contentType: attachments.contentType,
+        size: attachments.size,
+        messageId: attachments.messageId,
+      })
+      .from(attachments)
+      .where(eq(attachments.quoteId, quote.id))
+      .orderBy(asc(attachments.id)),
+    db
+      .select({
+        id: outbox.id,
+        kind: outbox.kind,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        nextAttemptAt: outbox.nextAttemptAt,
+        sentAt: outbox.sentAt,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .where(eq(outbox.quoteId, quote.id))
+      .orderBy(asc(outbox.id)),
+    db
+      .select()
+      .from(quoteEvents)
+      .where(eq(quoteEvents.quoteId, quote.id))
+      .orderBy(asc(quoteEvents.at), asc(quoteEvents.id)),
+  ]);
+  return { quote, ownerName, mergedIntoReference, lines, files, notifications, events };
+}
+
+/** The same buyer's (e-mail address) and the same company's other requests, newest first. */
+export async function customerHistory(
+  db: Db,
+  quote: Pick<typeof quotes.$inferSelect, "id" | "email" | "company">,
+  limit = 20,
+) {
+  const sameBuyer = sql`lower(${quotes.email}) = lower(${quote.email})`;
+  const company = quote.company?.trim();
+  return db
+    .select({
+      reference: quotes.reference,
+      createdAt: quotes.createdAt,
+      status: quotes.status,
+      customerName: quotes.customerName,
+      company: quotes.company,
+      sameBuyer: sql<boolean>`${sameBuyer}`,
+    })
+    .from(quotes)
+    .where(
+      and(
+        ne(quotes.id, quote.id),
+        isNull(quotes.mergedIntoId),
+        company ? or(sameBuyer, sql`lower(${quotes.company}) = lower(${company})`) : sameBuyer,
+      ),
+    )
+    .orderBy(desc(quotes.createdAt))
+    .limit(limit);
+}
+
+/** Everyone who can own a request, by name. */
+export function staffList(db: Db) {
+  return db.select({ id: staffUser.id, name: staffUser.name }).from(staffUser).orderBy(asc(staffUser.name));
+}

@@ -1,0 +1,132 @@
+import { Form, Link, useFetcher } from "react-router";
+import { button } from "#app/components/button.ts";
+import { input } from "#app/components/input.ts";
+import { VersionField } from "#app/desk/request/team-panels.tsx";
+
+const controlClass = input({ className: "mt-1.5" });
+
+type Saved = { id: number; title: string };
+
+/** Fills the reply below from a saved reply (a GET, so it works without scripts). */
+function SavedReplyPicker({ saved, chosen }: { saved: Saved[]; chosen?: number }) {
+  return (
+    <Form method="get" className="mt-2 flex flex-wrap items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <label htmlFor="saved-reply" className="block font-semibold text-navy">
+          Start from a saved reply
+        </label>
+        <select id="saved-reply" name="reply" defaultValue={chosen ?? ""} className={controlClass}>
+          <option value="">A blank reply</option>
+          {saved.map((reply) => (
+            <option key={reply.id} value={reply.id}>
+              {reply.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={button({ variant: "quiet" })}>
+        Use it
+      </button>
+    </Form>
+  );
+}
+
+/** Writing to the buyer from the desk: start from a saved reply, edit, send through the outbox. */
+export function ReplyPanel({
+  version,
+  saved,
+  chosen,
+  prefill,
+  mailto,
+  errors,
+  typed,
+  busy,
+}: {
+  version: number;
+  saved: Saved[];
+  chosen?: number;
+  prefill?: { subject: string; body: string };
+  mailto: string;
+  errors?: Record<string, string>;
+  typed?: Record<string, string>;
+  busy: boolean;
+}) {
+  const subject = typed?.subject ?? prefill?.subject ?? "";
+  const body = typed?.body ?? prefill?.body ?? "";
+  return (
+    <div className="mt-4">
+      <h3 className="font-bold text-navy">Reply by e-mail</h3>
+      <SavedReplyPicker saved={saved} chosen={chosen} />
+      <Form method="post" className="mt-3" key={`${chosen ?? ""}-${version}`}>
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="send-reply" />
+        <label htmlFor="reply-subject" className="block font-semibold text-navy">
+          Subject
+        </label>
+        <input
+          id="reply-subject"
+          name="subject"
+          defaultValue={subject}
+          maxLength={200}
+          aria-invalid={errors?.subject ? true : undefined}
+          aria-describedby={errors?.subject ? "reply-subject-error" : undefined}
+          className={controlClass}
+        />
+        {errors?.subject ? (
+          <p id="reply-subject-error" className="mt-1 text-sm font-semibold text-red-700">
+            {errors.subject}
+          </p>
+        ) : null}
+        <label htmlFor="reply-body" className="mt-3 block font-semibold text-navy">
+          Message
+        </label>
+        <p id="reply-body-hint" className="text-sm text-slate-700">
+          {"{name}"}, {"{reference}"} and {"{company}"} are filled in when it is sent.
+        </p>
+        <textarea
+          id="reply-body"
+          name="body"
+          rows={7}
+          maxLength={10_000}
+          defaultValue={body}
+          aria-invalid={errors?.body ? true : undefined}
+          aria-describedby={errors?.body ? "reply-body-hint reply-body-error" : "reply-body-hint"}
+          className={controlClass}
+        />
+        {errors?.body ? (
+          <p id="reply-body-error" className="mt-1 text-sm font-semibold text-red-700">
+            {errors.body}
+          </p>
+        ) : null}
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
+            Send reply
+          </button>
+          <Link to="/desk/replies" className="font-semibold text-steel underline">
+            Saved replies
+          </Link>
+          <a href={mailto} className="font-semibold text-steel underline">
+            Write it in your mail program instead
+          </a>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** A reply made outside the desk (a phone call) still starts the response clock; it stays on the page. */
+export function RecordReplyButton({ version }: { version: number }) {
+  const reply = useFetcher({ key: "reply" });
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <reply.Form method="post">
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="reply" />
+        <input type="hidden" name="channel" value="other" />
+        <button type="submit" className={button({ variant: "quiet" })}>
+          Record a reply (phone or other)
+        </button>
+      </reply.Form>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { button } from "#app/components/button.ts";
+import { spamReasonLabel } from "#app/desk/labels.ts";
+import type { ActionReply } from "#app/desk/request/action.server.ts";
+import { VersionField } from "#app/desk/request/team-panels.tsx";
+import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
+import type { QuoteStatus } from "#db/statuses.ts";
+
+type HeadedQuote = {
+  reference: string;
+  status: QuoteStatus;
+  urgency: string;
+  createdAt: Date | string;
+  firstReplyAt: Date | string | null;
+  customerRepliedAt: Date | string | null;
+};
+
+/** The way back, the reference and where the request stands. */
+export function RequestHeading({ quote, now }: { quote: HeadedQuote; now: Date }) {
+  const spam = quote.status === "spam";
+  return (
+    <>
+      <p>
+        <Link to={spam ? "/desk?status=spam" : "/desk"} className="font-semibold text-steel underline">
+          ← Back to the {spam ? "spam folder" : "inbox"}
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <h1 className="font-mono text-2xl font-bold text-navy">{quote.reference}</h1>
+        <StatusBadge status={quote.status} />
+        <UrgencyBadge urgency={quote.urgency} />
+        <CustomerRepliedBadge at={quote.customerRepliedAt} />
+        <ResponseClock quote={quote} now={now} />
+      </div>
+    </>
+  );
+}
+
+/** The answer to whichever action came last: the reply button's (no navigation) or a form's. */
+export function useLatestActionReply(actionData: ActionReply | undefined, sentMessage: string | undefined) {
+  const reply = useFetcher<ActionReply>({ key: "reply" });
+  const [message, setMessage] = useState<ActionReply | undefined>(
+    actionData ?? (sentMessage ? { ok: true, message: sentMessage } : undefined),
+  );
+  useEffect(() => {
+    if (reply.data) setMessage(reply.data);
+  }, [reply.data]);
+  useEffect(() => {
+    if (actionData) setMessage(actionData);
+  }, [actionData]);
+  return message;
+}
+
+export function ActionMessage({ message }: { message: ActionReply | undefined }) {
+  return (
+    <div role="status" className="mt-3 min-h-6 font-semibold">
+      {message?.message ? (
+        <span className={message.ok ? "text-green-800" : "text-red-700"}>{message.message}</span>
+      ) : null}
+    </div>
+  );
+}
+
+export function MergedNotice({ into }: { into: string }) {
+  return (
+    <section aria-labelledby="merged-heading" className="mt-3 rounded-lg border border-steel bg-mist p-4">
+      <h2 id="merged-heading" className="font-bold text-navy">
+        Merged into{" "}
+        <Link to={`/desk/quotes/${into}`} className="font-mono text-steel underline">
+          {into}
+        </Link>
+      </h2>
+      <p className="mt-1">Its parts lines and files are there now; work on that request.</p>
+    </section>
+  );
+}
+
+/** Why a request was held or flagged; a held one can be released from here. */
+export function SpamNotice({
+  quote,
+  busy,
+}: {
+  quote: { status: QuoteStatus; spamReasons: string[]; version: number };
+  busy: boolean;
+}) {
+  const spam = quote.status === "spam";
+  return (
+    <section aria-labelledby="spam-heading" className="mt-3 rounded-lg border border-amber-600 bg-amber-50 p-4">
+      <h2 id="spam-heading" className="font-bold text-amber-950">
+        {spam ? "Held as spam" : "Possible spam"}
+      </h2>
+      <ul className="mt-1 list-disc pl-5">
+        {quote.spamReasons.map((reason) => (
+          <li key={reason}>{spamReasonLabel(reason)}</li>
+        ))}
+      </ul>
+      {spam ? (
+        <Form method="post" className="mt-3">
+          <VersionField version={quote.version} />
+          <input type="hidden" name="intent" value="release" />
+          <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
+            Not spam
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,253 @@
+import { Form, Link } from "react-router";
+import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
+import { input } from "#app/components/input.ts";
+import { formatDateTime } from "#app/lib/london-time.ts";
+import { formatPence } from "#app/quotation/money.ts";
+import { statusLabels } from "#app/request/status.ts";
+import type { QuoteStatus } from "#db/statuses.ts";
+
+/** Every change a request page posts carries the version it showed (see applyChange). */
+export function VersionField({ version }: { version: number }) {
+  return <input type="hidden" name="version" value={version} />;
+}
+
+const selectClass = input({ className: "mt-1.5 max-w-xs" });
+
+export function OwnerPanel({
+  version,
+  ownerId,
+  ownerName,
+  me,
+  staff,
+  busy,
+}: {
+  version: number;
+  ownerId: string | null;
+  ownerName: string | null;
+  me: string;
+  staff: { id: string; name: string }[];
+  busy: boolean;
+}) {
+  return (
+    <div className="mt-4">
+      <p>
+        <span className="font-semibold text-navy">Owner: </span>
+        {ownerName ? (ownerId === me ? `${ownerName} (you)` : ownerName) : "Nobody yet"}
+      </p>
+      <div className="mt-2 flex flex-wrap items-end gap-2">
+        {ownerId !== me ? (
+          <Form method="post">
+            <VersionField version={version} />
+            <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="owner" value="me" />
+            <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
+              Take it
+            </button>
+          </Form>
+        ) : null}
+        <Form method="post" className="flex flex-wrap items-end gap-2">
+          <VersionField version={version} />
+          <input type="hidden" name="intent" value="assign" />
+          <div>
+            <label htmlFor="owner" className="block font-semibold text-navy">
+              Assign to
+            </label>
+            <select id="owner" name="owner" defaultValue={ownerId ?? ""} key={ownerId ?? ""} className={selectClass}>
+              <option value="">Nobody</option>
+              {staff.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
+            Assign
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+
+type HistoryRow = {
+  reference: string;
+  createdAt: Date | string;
+  status: QuoteStatus;
+  customerName: string;
+  company: string | null;
+  sameBuyer: boolean;
+};
+
+export function HistoryPanel({
+  version,
+  history,
+  busy,
+  mergeError,
+  mergeValue,
+}: {
+  version: number;
+  history: HistoryRow[];
+  busy: boolean;
+  mergeError?: string;
+  mergeValue?: string;
+}) {
+  return (
+    <section aria-labelledby="history-heading" className={`${cardClass} min-w-0`}>
+      <h2 id="history-heading" className="text-lg font-bold text-navy">
+        Same buyer or company
+      </h2>
+      {history.length === 0 ? (
+        <p className="mt-2">No other requests from this e-mail address or company.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {history.map((row) => (
+            <li key={row.reference} className="break-words">
+              <Link to={`/desk/quotes/${row.reference}`} className="font-mono font-semibold text-steel underline">
+                {row.reference}
+              </Link>{" "}
+              <span className="text-slate-700">
+                {formatDateTime(row.createdAt)} · {statusLabels[row.status]} · <bdi>{row.customerName}</bdi>
+                {row.sameBuyer || !row.company ? null : (
+                  <>
+                    , <bdi>{row.company}</bdi>
+                  </>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="mt-4">
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="merge" />
+        <label htmlFor="merge-other" className="block font-semibold text-navy">
+          Merge another request into this one
+        </label>
+        <p id="merge-hint" className="text-sm text-slate-700">
+          Its parts lines and files move here; it becomes a link to this request.
+        </p>
+        <div className="mt-1.5 flex flex-wrap items-end gap-2">
+          <input
+            id="merge-other"
+            name="other"
+            defaultValue={mergeValue}
+            key={mergeValue}
+            placeholder="Q-261124-7KX2M"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-describedby={mergeError ? "merge-hint merge-error" : "merge-hint"}
+            aria-invalid={mergeError ? true : undefined}
+            className={input({ className: "max-w-xs font-mono" })}
+          />
+          <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
+            Merge…
+          </button>
+        </div>
+        {mergeError ? (
+          <p id="merge-error" className="mt-1.5 text-sm font-semibold text-red-700">
+            {mergeError}
+          </p>
+        ) : null}
+      </Form>
+    </section>
+  );
+}
+
+export function ConfirmMerge({
+  version,
+  into,
+  other,
+  busy,
+}: {
+  version: number;
+  into: string;
+  other: { reference: string; customerName: string };
+  busy: boolean;
+}) {
+  return (
+    <ConfirmPanel
+      id="confirm-merge"
+      tone="danger"
+      className="mt-3"
+      title={
+        <>
+          Merge {other.reference} (<bdi>{other.customerName}</bdi>) into {into}?
+        </>
+      }
+      text={`Its parts lines and files move to ${into}, and ${other.reference} becomes a link to it. This cannot be undone.`}
+    >
+      <Form method="post">
+        <VersionField version={version} />
+        <input type="hidden" name="intent" value="merge" />
+        <input type="hidden" name="other" value={other.reference} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
+          Yes, merge {other.reference}
+        </button>
+      </Form>
+    </ConfirmPanel>
+  );
+}
+
+type QuotationRow = {
+  id: number;
+  revision: number | null;
+  grossPence: number | null;
+  sentByName: string | null;
+  queuedAt: Date | string | null;
+  sentAt: Date | string | null;
+};
+type Delivery = { status: string; attempts: number; lastError: string | null };
+
+function deliveryText(row: QuotationRow, delivery: Delivery | undefined) {
+  if (row.sentAt) return `E-mailed ${formatDateTime(row.sentAt)}`;
+  if (delivery?.status === "failed") return "Failed: no more automatic tries (see Notification)";
+  if (delivery && delivery.attempts > 0) return "Waiting to try again (see Notification)";
+  return "Waiting to be sent";
+}
+
+/** The request's quotations: each sent revision with its delivery state and PDF, and the way to the next. */
+export function QuotationsPanel({
+  reference,
+  quotations,
+  deliveries,
+}: {
+  reference: string;
+  quotations: QuotationRow[];
+  deliveries: Record<number, Delivery>;
+}) {
+  const sent = quotations.filter((q) => q.revision !== null);
+  const draft = quotations.some((q) => q.revision === null);
+  const next = `/desk/quotes/${reference}/quotation`;
+  return (
+    <section aria-labelledby="quotations-heading" className={`${cardClass} min-w-0`}>
+      <h2 id="quotations-heading" className="text-lg font-bold text-navy">
+        Quotations
+      </h2>
+      {sent.length === 0 ? <p className="mt-2">None sent yet.</p> : null}
+      <ul className="mt-2 space-y-2">
+        {sent.map((row) => (
+          <li key={row.id} className="break-words">
+            <a
+              href={`/desk/quotes/${reference}/quotation-pdf/${row.revision}`}
+              className="font-mono font-semibold text-steel underline"
+            >
+              {reference}/{row.revision}
+            </a>{" "}
+            <span>{row.grossPence === null ? "" : `${formatPence(row.grossPence)} including VAT`}</span>
+            <span className="block text-sm text-slate-700">
+              Sent by {row.sentByName ?? "the desk"}
+              {row.queuedAt ? ` ${formatDateTime(row.queuedAt)}` : ""} · {deliveryText(row, deliveries[row.id])}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to={next} className={button({ variant: "steel", className: "mt-3" })}>
+        {draft ? "Continue the draft quotation" : sent.length ? "Prepare a new revision" : "Prepare a quotation"}
+      </Link>
+    </section>
+  );
+}

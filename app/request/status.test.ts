@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { canMove, type MoveCause, transitions } from "#app/request/status.ts";
+import { type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
+
+const movesBy = (by: MoveCause) =>
+  quoteStatuses.flatMap((from) => quoteStatuses.filter((to) => canMove(from, to, by)).map((to) => `${from} → ${to}`));
+
+describe("a request's transitions", () => {
+  it("let staff move a request between any two statuses, into spam but not out of it", () => {
+    const moves = movesBy("staff");
+    expect(moves).toContain("new → won");
+    expect(moves).toContain("won → in_progress");
+    expect(moves).toContain("lost → spam");
+    expect(moves.filter((move) => move.startsWith("spam"))).toEqual([]);
+    expect(moves).toHaveLength(5 * 5);
+  });
+
+  it("take a request out of spam only through Not spam, and only to New", () => {
+    expect(movesBy("not spam")).toEqual(["spam → new"]);
+  });
+
+  it("move a New request to In progress when the desk answers it, and nothing else", () => {
+    expect(movesBy("reply")).toEqual(["new → in_progress"]);
+  });
+
+  it("make an open request Quoted when a quotation is sent; a decided or held one keeps its status", () => {
+    expect(movesBy("quotation")).toEqual(["new → quoted", "in_progress → quoted"]);
+  });
+
+  it("put a quoted or lost request back in hand when the buyer writes; a sale won stays won", () => {
+    expect(movesBy("buyer")).toEqual(["quoted → in_progress", "lost → in_progress"]);
+    expect(canMove("won", "in_progress", "buyer")).toBe(false);
+    expect(canMove("spam", "in_progress", "buyer")).toBe(false);
+  });
+
+  it("never count a request staying where it is as a move", () => {
+    for (const status of quoteStatuses) {
+      for (const row of transitions) expect(canMove(status, status, row.by)).toBe(false);
+    }
+  });
+
+  it("name only statuses the database allows", () => {
+    const known = new Set<QuoteStatus>(quoteStatuses);
+    for (const row of transitions) for (const status of [...row.from, ...row.to]) expect(known.has(status)).toBe(true);
+  });
+});

@@ -1,0 +1,162 @@
+import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { cardClass } from "#app/components/card.ts";
+import { requestPageAction } from "#app/desk/request/action.server.ts";
+import { Conversation } from "#app/desk/request/conversation.tsx";
+import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
+import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/request/replies.server.ts";
+import { RecordReplyButton, ReplyPanel } from "#app/desk/request/reply-panel.tsx";
+import {
+  ActionMessage,
+  MergedNotice,
+  RequestHeading,
+  SpamNotice,
+  useLatestActionReply,
+} from "#app/desk/request/request-header.tsx";
+import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request/request-panels.tsx";
+import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/request/team-panels.tsx";
+import { staffContext } from "#app/desk/session.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
+import { fillPlaceholders } from "#app/quotation/draft.ts";
+import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
+import { referencePattern, revisionPattern } from "#app/request/reference.server.ts";
+import type { Route } from "./+types/request";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.reference} · Quote desk` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+async function load(context: Route.LoaderArgs["context"], reference: string) {
+  const found = referencePattern.test(reference)
+    ? await findRequest(context.get(servicesContext).database.db, reference)
+    : undefined;
+  if (!found) throw data(`404: There is no request with the reference ${reference.slice(0, 40)}.`, { status: 404 });
+  return found;
+}
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const found = await load(context, params.reference);
+  const db = context.get(servicesContext).database.db;
+  const [history, staff, quotations, deliveries, savedReplies, messages] = await Promise.all([
+    customerHistory(db, found.quote),
+    staffList(db),
+    quotationsOf(db, found.quote.id),
+    deliveryStates(db, found.quote.id),
+    listSavedReplies(db),
+    messagesOf(db, found.quote.id),
+  ]);
+  const url = new URL(request.url);
+  const sent = url.searchParams.get("sent");
+  const chosen = savedReplies.find((reply) => String(reply.id) === url.searchParams.get("reply"));
+  const values = placeholderValues(found.quote);
+  return {
+    ...found,
+    history,
+    staff,
+    quotations: quotations.map(({ draft: _draft, content: _content, ...row }) => row),
+    deliveries: Object.fromEntries(deliveries),
+    savedReplies: savedReplies.map(({ id, title }) => ({ id, title })),
+    chosenReply: chosen && {
+      id: chosen.id,
+      subject: fillPlaceholders(chosen.subject, values),
+      body: fillPlaceholders(chosen.body, values),
+    },
+    messages,
+    sentMessage: sent && revisionPattern.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
+    me: context.get(staffContext).id,
+    now: new Date(),
+    siteName: context.get(servicesContext).config.site.name,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { quote } = await load(context, params.reference);
+  return requestPageAction(request, context, quote);
+}
+
+/** A change refused as stale (409) brings the page up to date, keeping what was typed. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
+export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, lines, files, notifications, events, siteName, history, staff, me } = loaderData;
+  const { ownerName, mergedIntoReference } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const spam = quote.status === "spam";
+  const subject = `Your quote request ${quote.reference} — ${siteName}`;
+  const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
+  const message = useLatestActionReply(actionData, loaderData.sentMessage);
+  return (
+    <>
+      <RequestHeading quote={quote} now={new Date(loaderData.now)} />
+      <ActionMessage message={message} />
+      {message?.confirmMerge ? (
+        <ConfirmMerge version={quote.version} into={quote.reference} other={message.confirmMerge} busy={busy} />
+      ) : null}
+      {mergedIntoReference ? <MergedNotice into={mergedIntoReference} /> : null}
+      {quote.spamReasons.length > 0 ? <SpamNotice quote={quote} busy={busy} /> : null}
+
+      <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-[3fr_2fr]">
+        {/* Two columns on a wide screen, each packed from the top; on a phone, one in reading order. */}
+        <RequestAsSent quote={quote} lines={lines} files={files.filter((file) => file.messageId === null)} />
+
+        {mergedIntoReference ? null : (
+          <section
+            aria-labelledby="work-heading"
+            className={`${cardClass} min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1`}
+          >
+            <h2 id="work-heading" className="text-lg font-bold text-navy">
+              Work on it
+            </h2>
+            <OwnerPanel
+              version={quote.version}
+              ownerId={quote.ownerId}
+              ownerName={ownerName}
+              me={me}
+              staff={staff}
+              busy={busy}
+            />
+            <ReplyPanel
+              version={quote.version}
+              saved={loaderData.savedReplies}
+              chosen={loaderData.chosenReply?.id}
+              prefill={loaderData.chosenReply}
+              mailto={mailto}
+              errors={message?.errors}
+              typed={message && !message.ok ? message.values : undefined}
+              busy={busy}
+            />
+            <RecordReplyButton version={quote.version} />
+            {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
+            <NoteForm version={quote.version} message={message} busy={busy} />
+          </section>
+        )}
+
+        <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-2">
+          <Conversation receivedAt={quote.createdAt} events={events} messages={loaderData.messages} files={files} />
+        </div>
+        {mergedIntoReference ? null : (
+          <div className="min-w-0 lg:col-start-2 lg:row-start-3">
+            <QuotationsPanel
+              reference={quote.reference}
+              quotations={loaderData.quotations}
+              deliveries={loaderData.deliveries}
+            />
+          </div>
+        )}
+        {mergedIntoReference ? null : (
+          <div className="min-w-0 lg:col-start-1 lg:row-start-5">
+            <HistoryPanel
+              version={quote.version}
+              history={history}
+              busy={busy}
+              mergeError={message?.errors?.other}
+              mergeValue={message?.values?.other}
+            />
+          </div>
+        )}
+        <NotificationPanel notifications={notifications} spam={spam} version={quote.version} busy={busy} />
+      </div>
+    </>
+  );
+}

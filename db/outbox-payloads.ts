@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+// What the outbox holds (db/schema.ts `outbox`): the kinds of message it sends and what each carries. The
+// kinds are the database's allowed list and the outbox worker's table (app/mail-out/kinds.server.ts) alike.
+
+export const outboxKinds = ["email", "forward", "message", "acknowledgement", "quotation", "reply"] as const;
+export type OutboxKind = (typeof outboxKinds)[number];
+
+/** A finished e-mail to staff (invitation, password reset, assignment, digest). */
+export type OutboxMessage = { to: string; subject: string; text: string; html?: string; tag: string };
+
+/**
+ * A request's messages carry only its reference (and which reply or quotation): the quote row stays the
+ * single copy of the buyer's personal data. `email` tells sales, `forward` posts to the external form
+ * service, `acknowledgement` tells the buyer their request arrived, `message` is a finished e-mail to staff.
+ */
+export type OutboxPayloads = {
+  email: { reference: string };
+  forward: { reference: string };
+  message: OutboxMessage;
+  acknowledgement: { reference: string };
+  quotation: { reference: string; quotationId: number };
+  reply: { reference: string; replyId: number };
+};
+export type OutboxPayload = OutboxPayloads[OutboxKind];
+
+const forRequest = z.object({ reference: z.string() });
+const payloads: { [K in OutboxKind]: z.ZodType<OutboxPayloads[K]> } = {
+  email: forRequest,
+  forward: forRequest,
+  message: z.object({
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().optional(),
+    tag: z.string(),
+  }),
+  acknowledgement: forRequest,
+  quotation: forRequest.extend({ quotationId: z.number() }),
+  reply: forRequest.extend({ replyId: z.number() }),
+};
+
+/** A stored message's payload read as its kind's; one that is not (written by hand, say) throws. */
+export function outboxEntry<K extends OutboxKind>(kind: K, payload: unknown) {
+  const parser: z.ZodType<OutboxPayloads[K]> = payloads[kind];
+  return { kind, payload: parser.parse(payload) };
+}
