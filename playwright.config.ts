@@ -25,8 +25,11 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // A test.only left in would quietly skip the rest of the suite in CI.
+  forbidOnly: !!process.env.CI,
+  // A flaky test is a bug to find, not to retry until it passes.
+  retries: 0,
+  reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromium,
@@ -53,6 +56,8 @@ export default defineConfig({
     command: "node server/index.js",
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
+    // The first start creates the embedded database, which takes most of a minute on a slow, busy machine.
+    timeout: 180_000,
     env: {
       NODE_ENV: "production",
       PORT: String(port),

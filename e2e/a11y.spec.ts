@@ -6,6 +6,8 @@ import { expectNoAxeViolations, hydrated, isPhone, routes } from "#e2e/support.t
 // exercised: the open mobile menu (shell), the quote form with errors and a visible notice (quote).
 for (const route of routes) {
   test(`${route.path}: axe finds no WCAG A/AA violations; nothing overflows sideways`, async ({ page }) => {
+    // axe over a whole page is seconds of CPU; with both workers and the server on two busy cores it passed 30 s.
+    test.setTimeout(90_000);
     await page.goto(route.path);
     await hydrated(page);
     await expectNoAxeViolations(page);
