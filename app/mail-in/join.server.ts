@@ -7,8 +7,8 @@ import { type ReceivedFile, receiveBytes, UploadError } from "#app/quote/uploads
 import { buyerWrote } from "#app/request/lifecycle.server.ts";
 import { referenceInText } from "#app/request/reference.server.ts";
 import { systemActor, timelineEvent } from "#app/request/timeline.ts";
-import { attachments, quoteEvents, quoteMessages, quotes } from "#db/schema.ts";
-import type { Db } from "#db/types.ts";
+import { attachments, quotations, quoteEvents, quoteMessages, quotes } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 export type MailDesk = {
   db: Db;
@@ -104,9 +104,20 @@ type JoinOptions = {
   by?: { id: string; name: string };
 };
 
+/** The buyer's address and everyone our e-mails about the request were copied to: their answers are the buyer's. */
+async function buyersAddresses(db: Db | Tx, quote: Quote) {
+  const copied = await db
+    .select({ cc: quoteMessages.cc })
+    .from(quoteMessages)
+    .where(eq(quoteMessages.quoteId, quote.id))
+    .unionAll(db.select({ cc: quotations.cc }).from(quotations).where(eq(quotations.quoteId, quote.id)));
+  return new Set([quote.email.toLowerCase(), ...copied.flatMap((row) => row.cc)]);
+}
+
 /** Writes the e-mail, its files and what it does to the request, in one transaction. */
 function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by: JoinOptions["by"]) {
   return desk.db.transaction(async (tx) => {
+    const buyers = await buyersAddresses(tx, quote);
     const [message] = await tx
       .insert(quoteMessages)
       .values({
@@ -117,7 +128,7 @@ function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by:
         html: mail.html,
         messageId: mail.messageId,
         fromAddress: mail.fromAddress,
-        fromOther: mail.fromAddress !== quote.email.toLowerCase(),
+        fromOther: !buyers.has(mail.fromAddress),
         automatic: mail.automatic,
         senderVerified: mail.senderCheck,
         notKept: kept.notKept,
