@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { receiveDocument } from "#app/mail-in/documents.server.ts";
 import { MailParseError } from "#app/mail-in/parse.server.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
 import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
@@ -46,6 +47,8 @@ async function findRequest(db: Db, mail: IncomingMail, salesAddress: string) {
   return followMerges(db, quote);
 }
 
+const notKeptType = "not a photo, a PDF, a spreadsheet or a Word file";
+
 type Kept = { files: (ReceivedFile & { storageKey: string })[]; notKept: string[] };
 
 const forget = (kept: Kept, storage: FileStorage) =>
@@ -68,7 +71,9 @@ async function keepAttachments(mail: IncomingMail, desk: MailDesk): Promise<Kept
         refuse(`over ${formatBytes(attachmentRules.maxTotalBytes)} in all`);
       else {
         try {
-          const file = await receiveBytes(bytes, fileName, desk.incomingDir);
+          const file =
+            (await receiveDocument(bytes, fileName, desk.incomingDir)) ??
+            (await receiveBytes(bytes, fileName, desk.incomingDir));
           if (!file) continue;
           const storageKey = newStorageKey(file.extension);
           await desk.storage.put(storageKey, file.localPath, file.contentType);
@@ -76,7 +81,7 @@ async function keepAttachments(mail: IncomingMail, desk: MailDesk): Promise<Kept
           kept.files.push({ ...file, storageKey });
         } catch (error) {
           if (!(error instanceof UploadError)) throw error;
-          refuse(error.status === 415 ? "not a photo or a PDF" : "could not be opened");
+          refuse(error.status === 415 ? notKeptType : "could not be opened");
         }
       }
     }
