@@ -16,11 +16,7 @@ export const documentTypes = {
   xls: "application/vnd.ms-excel",
   csv: "text/csv",
 } as const;
-export type DocumentExtension = keyof typeof documentTypes;
-
-const spreadsheetTypes = new Set<string>([documentTypes.xlsx, documentTypes.xls, documentTypes.csv]);
-/** Whether a kept file is a spreadsheet (a quotation's lines can be filled from one). */
-export const isSpreadsheet = (contentType: string) => spreadsheetTypes.has(contentType);
+type DocumentExtension = keyof typeof documentTypes;
 
 const utf16 = (name: string) => Buffer.from(`${name}\0`, "utf16le");
 const workbookNames = [utf16("Workbook"), utf16("Book")];
