@@ -226,6 +226,8 @@ export const quotations = pgTable(
     grossPence: bigint("gross_pence", { mode: "number" }),
     /** Our Message-ID, so the buyer's answer (In-Reply-To) finds the request. */
     messageId: text("message_id").unique(),
+    /** Copied to (the buyer's colleagues); their answers count as the buyer's. */
+    cc: jsonb("cc").$type<string[]>().notNull().default([]),
     sentBy: text("sent_by"),
     sentByName: text("sent_by_name"),
     /** Who saved the draft last: named when a save from an older page is refused. */
@@ -268,6 +270,8 @@ export const quoteMessages = pgTable(
     body: text("body").notNull(),
     /** Ours, or the buyer's as received: unique, so an e-mail read twice joins its request once. */
     messageId: text("message_id").unique(),
+    /** An outgoing one: copied to (the buyer's colleagues); their answers count as the buyer's. */
+    cc: jsonb("cc").$type<string[]>().notNull().default([]),
     sentBy: text("sent_by"),
     sentByName: text("sent_by_name"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),

@@ -94,7 +94,7 @@ describeDatabase("hostile mail cannot stop the mailbox", (target) => {
       expect(JSON.stringify(message)).not.toContain("\\u0000");
       expect(message.subject).toBe(`Re: ${quote.reference} drawings attached`);
       expect(message.body.trim()).toBe("Drawings attached  as promised.");
-      expect(message.notKept).toEqual(["a b.zip (15 bytes): not a photo or a PDF"]);
+      expect(message.notKept).toEqual(["a b.zip (15 bytes): not a photo, a PDF, a spreadsheet or a Word file"]);
     }
     // Two PDFs kept with each, each stored once.
     const files = await db().select().from(attachments).where(eq(attachments.quoteId, quote.id));

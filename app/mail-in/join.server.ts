@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { receiveDocument } from "#app/mail-in/documents.server.ts";
 import { MailParseError } from "#app/mail-in/parse.server.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
 import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
@@ -7,8 +8,8 @@ import { type ReceivedFile, receiveBytes, UploadError } from "#app/quote/uploads
 import { buyerWrote } from "#app/request/lifecycle.server.ts";
 import { referenceInText } from "#app/request/reference.server.ts";
 import { systemActor, timelineEvent } from "#app/request/timeline.ts";
-import { attachments, quoteEvents, quoteMessages, quotes } from "#db/schema.ts";
-import type { Db } from "#db/types.ts";
+import { attachments, quotations, quoteEvents, quoteMessages, quotes } from "#db/schema.ts";
+import type { Db, Tx } from "#db/types.ts";
 
 export type MailDesk = {
   db: Db;
@@ -46,6 +47,8 @@ async function findRequest(db: Db, mail: IncomingMail, salesAddress: string) {
   return followMerges(db, quote);
 }
 
+const notKeptType = "not a photo, a PDF, a spreadsheet or a Word file";
+
 type Kept = { files: (ReceivedFile & { storageKey: string })[]; notKept: string[] };
 
 const forget = (kept: Kept, storage: FileStorage) =>
@@ -68,7 +71,9 @@ async function keepAttachments(mail: IncomingMail, desk: MailDesk): Promise<Kept
         refuse(`over ${formatBytes(attachmentRules.maxTotalBytes)} in all`);
       else {
         try {
-          const file = await receiveBytes(bytes, fileName, desk.incomingDir);
+          const file =
+            (await receiveDocument(bytes, fileName, desk.incomingDir)) ??
+            (await receiveBytes(bytes, fileName, desk.incomingDir));
           if (!file) continue;
           const storageKey = newStorageKey(file.extension);
           await desk.storage.put(storageKey, file.localPath, file.contentType);
@@ -76,7 +81,7 @@ async function keepAttachments(mail: IncomingMail, desk: MailDesk): Promise<Kept
           kept.files.push({ ...file, storageKey });
         } catch (error) {
           if (!(error instanceof UploadError)) throw error;
-          refuse(error.status === 415 ? "not a photo or a PDF" : "could not be opened");
+          refuse(error.status === 415 ? notKeptType : "could not be opened");
         }
       }
     }
@@ -104,9 +109,20 @@ type JoinOptions = {
   by?: { id: string; name: string };
 };
 
+/** The buyer's address and everyone our e-mails about the request were copied to: their answers are the buyer's. */
+async function buyersAddresses(db: Db | Tx, quote: Quote) {
+  const copied = await db
+    .select({ cc: quoteMessages.cc })
+    .from(quoteMessages)
+    .where(eq(quoteMessages.quoteId, quote.id))
+    .unionAll(db.select({ cc: quotations.cc }).from(quotations).where(eq(quotations.quoteId, quote.id)));
+  return new Set([quote.email.toLowerCase(), ...copied.flatMap((row) => row.cc)]);
+}
+
 /** Writes the e-mail, its files and what it does to the request, in one transaction. */
 function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by: JoinOptions["by"]) {
   return desk.db.transaction(async (tx) => {
+    const buyers = await buyersAddresses(tx, quote);
     const [message] = await tx
       .insert(quoteMessages)
       .values({
@@ -117,7 +133,7 @@ function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by:
         html: mail.html,
         messageId: mail.messageId,
         fromAddress: mail.fromAddress,
-        fromOther: mail.fromAddress !== quote.email.toLowerCase(),
+        fromOther: !buyers.has(mail.fromAddress),
         automatic: mail.automatic,
         senderVerified: mail.senderCheck,
         notKept: kept.notKept,

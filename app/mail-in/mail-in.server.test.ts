@@ -174,7 +174,7 @@ describeDatabase("the buyer's e-mails", (target) => {
       false,
       true,
     ]);
-    expect(read?.notKept).toEqual(["x.jpg (6 bytes): not a photo or a PDF"]);
+    expect(read?.notKept).toEqual(["x.jpg (6 bytes): not a photo, a PDF, a spreadsheet or a Word file"]);
     const foreign = await buyerMail({ subject: "Hello", inReplyTo: `<${quote.reference}.1.abc@elsewhere.example>` });
     expect(await joinMail(foreign, desk)).toBe("no request");
     expect(await joinMail(Buffer.from("\u0000\u0000 not mime at all"), desk)).not.toBe("joined");
@@ -198,7 +198,7 @@ describeDatabase("the buyer's e-mails", (target) => {
     expect(message?.html).toContain("<b>attached</b>");
     expect(message?.html).not.toMatch(/script|<img|<form|<input|javascript:|tracker/);
     expect(message?.notKept).toEqual([
-      "setup.exe (14 bytes): not a photo or a PDF",
+      "setup.exe (14 bytes): not a photo, a PDF, a spreadsheet or a Word file",
       "huge.pdf (12.0 MB): over 10 MB, the most kept for one file",
     ]);
     const files = await db()

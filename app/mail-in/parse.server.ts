@@ -43,6 +43,8 @@ export type HtmlRules = {
   nonTextTags: string[];
   /** A link whose href does not match becomes its text; one that does opens in a new tab, without opener. */
   linkPattern: string;
+  /** What an image becomes: text, so the reader sees that something was there. */
+  imageMarker: string;
 };
 
 export type ParseRules = {
@@ -89,6 +91,7 @@ const sanitise = (html) =>
           ? { tagName: "a", attribs: { href, target: "_blank", rel: "noopener noreferrer" } }
           : { tagName: "span", attribs: {} };
       },
+      img: () => ({ tagName: "span", attribs: {}, text: rules.html.imageMarker }),
     },
   });
 (async () => {

@@ -1,5 +1,21 @@
 const quoteHeader = [/^On .{4,300}wrote:\s*$/, /^-{2,}\s*Original Message\s*-{2,}\s*$/i, /^_{20,}\s*$/];
 
+// Outlook introduces the e-mail it quotes with its headers alone, no separator line: "From: …", "Sent: …"
+// (or "Date: …"), "To: …", "Cc: …", "Subject: …", each on a line, sometimes in bold (*From:*) as text.
+const outlookField = /^\*?(From|Sent|Date|To|Cc|Subject)\s*:\*?\s/i;
+const outlookFrom = /^\*?From\s*:\*?\s+\S/i;
+
+/** Whether an Outlook header block starts at this line: From, then Sent or Date and a Subject, before a blank line. */
+function startsOutlookHeaders(lines: string[], at: number) {
+  if (!outlookFrom.test(lines[at]?.trim() ?? "")) return false;
+  const block: string[] = [];
+  for (const line of lines.slice(at + 1, at + 7)) {
+    if (!outlookField.test(line.trim())) break;
+    block.push(line.trim().replace(/^\*/, "").toLowerCase());
+  }
+  return block.some((line) => /^(sent|date)\s*:/.test(line)) && block.some((line) => /^subject\s*:/.test(line));
+}
+
 /**
  * Splits a reply into what the buyer wrote now and the earlier e-mails their mail program quoted below
  * it, so a long conversation reads as one thread rather than as copies of itself.
@@ -9,6 +25,7 @@ export function splitQuoted(text: string) {
   const at = lines.findIndex(
     (line, i) =>
       quoteHeader.some((pattern) => pattern.test(line.trim())) ||
+      startsOutlookHeaders(lines, i) ||
       (line.startsWith(">") && lines.slice(i).every((rest) => rest.startsWith(">") || rest.trim() === "")),
   );
   if (at <= 0) return { fresh: text.trim(), quoted: "" };

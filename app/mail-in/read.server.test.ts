@@ -29,6 +29,20 @@ describe("reading an e-mail", () => {
     expect(mail.html).not.toMatch(/evil|\/desk\/people|quote\.tsx|javascript|data:/);
   });
 
+  it("leaves a visible marker where an image was, and keeps an HTML table's cells", async () => {
+    const html = [
+      `<p>Please quote the parts below.</p>`,
+      `<table border="1" cellpadding="0" style="border-collapse:collapse"><tr><th>Part</th><th>Qty</th></tr>`,
+      `<tr><td>6205-2RS</td><td>10</td></tr><tr><td><img src="cid:image001.png@01DB3F"></td><td>2</td></tr></table>`,
+      `<p>Dana Fitter<br><img src="https://works.example/logo.png" alt="Severn Foods" width="120"></p>`,
+    ].join("");
+    const mail = await readMail(await buyerMail({ subject: `Re: ${reference}`, html }));
+    expect(mail.html).toContain("<td>6205-2RS</td><td>10</td>");
+    expect(mail.html).toContain("<td><span>[image removed]</span></td>");
+    expect(mail.html).toContain("Dana Fitter<br /><span>[image removed]</span>");
+    expect(mail.html).not.toMatch(/<img|logo\.png|cid:/);
+  });
+
   it("cleans every text it keeps of NULs, lone surrogates and bidi overrides, in every header", async () => {
     const mail = await readMail(bidiEverywhere(reference, 1));
     const { messageId, answers, subject, fromAddress, attachments } = mail;

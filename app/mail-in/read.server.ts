@@ -52,7 +52,8 @@ function isAutomatic(header: (name: string) => string | undefined) {
 
 /**
  * Only structure and emphasis survive: no scripts, styles, forms, frames or images (a remote image tells
- * the sender the mail was read). A link is kept only when it leaves the desk for the web or a mail program,
+ * the sender the mail was read); an image leaves "[image removed]" in its place, so a logo or a photo of
+ * a part is not silently missing from what the buyer wrote. A link is kept only when it leaves the desk for the web or a mail program,
  * and then in a new tab without a way back to the desk (target=_blank, rel=noopener noreferrer); a relative
  * or protocol-relative one, which would open on the desk's own origin or pass for it, becomes its text.
  */
@@ -66,6 +67,7 @@ const htmlRules: HtmlRules = {
   allowedSchemes: ["http", "https", "mailto"],
   nonTextTags: ["style", "script", "textarea", "option", "noscript", "title", "head", "template"],
   linkPattern: "^(https?://|mailto:)",
+  imageMarker: "[image removed]",
 };
 
 /** Texts the database refuses (NUL, lone surrogates) or that pass for something else, out of one line. */

@@ -10,6 +10,7 @@ import {
   loadQuoteExtras,
   mailAttachments,
 } from "#app/mail-out/mail.server.ts";
+import { threadBefore } from "#app/mail-out/thread.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { quotationDelivered, sentQuotation } from "#app/quotation/quotation.server.ts";
@@ -109,14 +110,19 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
       const found = await outgoingReply(context.db, replyId);
       if (!found?.message.messageId) throw new Error("The reply of this e-mail no longer exists");
       const { message: reply, quote } = found;
-      const email = composeSalesEmail({
-        buyer: quote,
-        subject: reply.subject,
-        body: reply.body,
-        messageId: found.message.messageId,
-        senderName: reply.sentByName,
-        site: context.config.site,
-      });
+      const own = { messageId: found.message.messageId, at: reply.createdAt };
+      const thread = await threadBefore(context.db, quote, own, context.config.site.email);
+      const email = composeSalesEmail(
+        {
+          buyer: quote,
+          subject: reply.subject,
+          body: reply.body,
+          messageId: own.messageId,
+          senderName: reply.sentByName,
+          site: context.config.site,
+        },
+        { cc: reply.cc, thread },
+      );
       return { email, name: `${quote.reference}-reply-${reply.id}` };
     },
     // Its time is kept, and it is the request's first reply if nothing went before.
@@ -148,8 +154,10 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
         content,
         issuedAt: quotation.queuedAt ?? quotation.createdAt,
       });
+      const own = { messageId: quotation.messageId ?? "", at: quotation.queuedAt ?? quotation.createdAt };
+      const thread = await threadBefore(context.db, quote, own, site.email);
       return {
-        email: composeQuotationEmail(quotation, quote, site, pdf),
+        email: composeQuotationEmail(quotation, quote, site, pdf, { cc: quotation.cc, thread }),
         name: `${quote.reference}-quotation-${quotation.revision}`,
       };
     },

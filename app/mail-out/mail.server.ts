@@ -4,6 +4,7 @@ import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatFullDateTime } from "#app/lib/london-time.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import { acknowledgementId } from "#app/mail-out/thread.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
 import { possibleSpamFlag, spamReasonText } from "#app/quote/spam.server.ts";
@@ -206,7 +207,6 @@ export function composeAcknowledgement(
   config: Pick<Config, "site">,
   extras: QuoteExtrasRecord = {},
 ): SendMailOptions {
-  const domain = config.site.email.split("@")[1] ?? "localhost";
   const copy = acknowledgementCopy(config.site, {
     reference: quote.reference,
     customerName: headerText(quote.customerName),
@@ -221,7 +221,7 @@ export function composeAcknowledgement(
     replyTo: sales,
     to: headerText(quote.email),
     subject: headerText(copy.subject),
-    messageId: `<${quote.reference}.acknowledgement@${domain}>`,
+    messageId: acknowledgementId(quote.reference, config.site.email),
     // RFC 3834: an out-of-office robot must not answer an automatic message, so two robots cannot loop.
     headers: { "Auto-Submitted": "auto-replied" },
     text: [copy.greeting, "", ...copy.paragraphs.flatMap((p) => [p, ""]), ...copy.signOff].join("\n"),

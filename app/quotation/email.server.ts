@@ -1,23 +1,31 @@
 import type { SendMailOptions } from "nodemailer";
 import type { Site } from "#app/content/site.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import type { Thread } from "#app/mail-out/thread.server.ts";
 import type { quotations, quotes } from "#db/schema.ts";
 
 type Buyer = Pick<typeof quotes.$inferSelect, "reference" | "customerName" | "email">;
 
+/** How an e-mail of ours joins the conversation: who else it is copied to, and what it answers. */
+export type Conversation = { cc: string[]; thread: Thread | undefined };
+
 /**
  * An e-mail from sales to the buyer (a reply or a quotation): from and replying to the sales address,
- * with our stored Message-ID so the buyer's answer names it, and the reference in the subject.
+ * with our stored Message-ID so the buyer's answer names it, the reference in the subject, and In-Reply-To
+ * and References so it stays in the buyer's thread.
  */
-export function composeSalesEmail(input: {
-  buyer: Buyer;
-  subject: string;
-  body: string;
-  messageId: string;
-  senderName: string | null;
-  site: Site;
-  attachments?: SendMailOptions["attachments"];
-}): SendMailOptions {
+export function composeSalesEmail(
+  input: {
+    buyer: Buyer;
+    subject: string;
+    body: string;
+    messageId: string;
+    senderName: string | null;
+    site: Site;
+    attachments?: SendMailOptions["attachments"];
+  },
+  { cc, thread }: Conversation = { cc: [], thread: undefined },
+): SendMailOptions {
   const { buyer, site } = input;
   const subject = input.subject.includes(buyer.reference) ? input.subject : `${input.subject} (${buyer.reference})`;
   const signature = [input.senderName ?? "", site.name, site.phoneDisplay, site.email].filter(Boolean);
@@ -26,8 +34,10 @@ export function composeSalesEmail(input: {
     from: sales,
     replyTo: sales,
     to: headerText(buyer.email),
+    ...(cc.length > 0 ? { cc: cc.map(headerText) } : {}),
     subject: headerText(subject),
     messageId: input.messageId,
+    ...(thread ? { inReplyTo: thread.inReplyTo, references: thread.references } : {}),
     text: [input.body, "", ...signature].join("\n"),
     html: `<!doctype html>
 <html><body>
@@ -45,23 +55,27 @@ export function composeQuotationEmail(
   buyer: Buyer,
   site: Site,
   pdf: Buffer,
+  conversation?: Conversation,
 ): SendMailOptions {
   const content = quotation.content;
   if (!content || quotation.revision === null || !quotation.messageId)
     throw new Error("Only a sent quotation has an e-mail");
-  return composeSalesEmail({
-    buyer,
-    subject: content.subject,
-    body: content.message,
-    messageId: quotation.messageId,
-    senderName: quotation.sentByName,
-    site,
-    attachments: [
-      {
-        filename: `Quotation ${buyer.reference}-${quotation.revision}.pdf`,
-        contentType: "application/pdf",
-        content: pdf,
-      },
-    ],
-  });
+  return composeSalesEmail(
+    {
+      buyer,
+      subject: content.subject,
+      body: content.message,
+      messageId: quotation.messageId,
+      senderName: quotation.sentByName,
+      site,
+      attachments: [
+        {
+          filename: `Quotation ${buyer.reference}-${quotation.revision}.pdf`,
+          contentType: "application/pdf",
+          content: pdf,
+        },
+      ],
+    },
+    conversation,
+  );
 }

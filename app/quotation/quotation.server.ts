@@ -145,6 +145,7 @@ export async function sendQuotation(
   checked: CheckedQuotation,
   actor: Actor & { email: string },
   site: { email: string },
+  cc: string[] = [],
 ) {
   const [last] = await tx
     .select({ revision: max(quotations.revision) })
@@ -173,6 +174,7 @@ export async function sendQuotation(
     vatPence: checked.vatPence,
     grossPence: checked.grossPence,
     messageId: `<${quote.reference}.${revision}.${randomBytes(6).toString("hex")}@${domain}>`,
+    cc,
     sentBy: actor.id,
     sentByName: actor.name,
     queuedAt: sql`now()`,
@@ -197,6 +199,7 @@ export async function sendQuotation(
     timelineEvent(quote.id, actor, "quotation", {
       revision: `${quote.reference}/${revision}`,
       grossPence: checked.grossPence,
+      ...(cc.length > 0 ? { cc } : {}),
     }),
   );
   await buyerAnswered(tx, quote.id);

@@ -19,6 +19,7 @@ import { replyLimits, sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
+import { readCc } from "#app/mail-out/cc.ts";
 import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
@@ -68,6 +69,7 @@ const intentSchema = z.discriminatedUnion(
         .trim()
         .min(1, "Write the message")
         .max(replyLimits.body, "Keep the message under 10,000 characters"),
+      cc: z.string().max(2000, "Copy it to at most 5 addresses").default(""),
     }),
     z.object({ intent: z.literal("retry") }),
     z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
@@ -157,8 +159,10 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
   },
 
   async "send-reply"({ services, quote, staff, typed, change }, input) {
+    const cc = readCc(input.cc);
+    if (!cc.ok) return refused("cc", cc.message, typed);
     const outcome = await change(async (tx) => {
-      await sendReply(tx, quote, input, staff, services.config.site);
+      await sendReply(tx, quote, { ...input, cc: cc.cc }, staff, services.config.site);
       return { changed: true };
     });
     if (outcome.stale) return stale(outcome.latest, typed);
@@ -237,7 +241,9 @@ export async function requestPageAction(
   const db = services.database.db;
   const form = Object.fromEntries(await readFormData(request));
   const typed = Object.fromEntries(
-    ["note", "subject", "body", "other"].flatMap((key) => (typeof form[key] === "string" ? [[key, form[key]]] : [])),
+    ["note", "subject", "body", "cc", "other"].flatMap((key) =>
+      typeof form[key] === "string" ? [[key, form[key]]] : [],
+    ),
   ) as Record<string, string>;
   const parsed = intentSchema.safeParse(form);
   if (!parsed.success) {

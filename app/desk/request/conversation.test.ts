@@ -33,3 +33,35 @@ describe("the conversation", () => {
     for (const check of ["verified", "unknown", null] as const) expect(render(check)).not.toContain("not verified");
   });
 });
+
+describe("our e-mails in the conversation", () => {
+  it("name who else a reply and a quotation were copied to", () => {
+    const html = renderToStaticMarkup(
+      createElement(Conversation, {
+        receivedAt: "2026-11-24T09:00:00Z",
+        events: [
+          {
+            id: 1,
+            at: "2026-11-25T11:00:00Z",
+            actorName: "Alex Turner",
+            kind: "quotation",
+            detail: { revision: "Q-261122-7F3K9/1", grossPence: 100, cc: ["pat@works.example"] },
+          },
+        ],
+        files: [],
+        messages: [
+          {
+            ...message,
+            direction: "out",
+            fromAddress: null,
+            sentByName: "Alex Turner",
+            senderVerified: null,
+            cc: ["sam@works.example", "lee@works.example"],
+          },
+        ],
+      }),
+    );
+    expect(html).toContain("Cc: <bdi>sam@works.example, lee@works.example</bdi>");
+    expect(html).toContain("Cc: <bdi>pat@works.example</bdi>");
+  });
+});

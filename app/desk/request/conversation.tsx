@@ -26,6 +26,8 @@ type Message = {
   /** An incoming one: whether its mail server vouched for the sender; null for ours and older ones. */
   senderVerified: "verified" | "failed" | "unknown" | null;
   notKept: string[];
+  /** An outgoing one: who else it was copied to. */
+  cc?: string[];
   sentByName: string | null;
   createdAt: When;
   sentAt: When | null;
@@ -69,6 +71,17 @@ export function FileList({ files }: { files: ConversationFile[] }) {
   );
 }
 
+/** Who else an e-mail of ours went to. */
+function CopiedTo({ cc }: { cc: unknown }) {
+  const addresses = Array.isArray(cc) ? cc.map(String) : [];
+  if (addresses.length === 0) return null;
+  return (
+    <p className="text-sm break-all text-slate-800">
+      Cc: <bdi>{addresses.join(", ")}</bdi>
+    </p>
+  );
+}
+
 function MessageEntry({ message, files }: { message: Message; files: ConversationFile[] }) {
   const incoming = message.direction === "in";
   const { fresh, quoted } = splitQuoted(message.body);
@@ -82,6 +95,7 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
       <p className="text-sm text-slate-800">
         Subject: <bdi>{message.subject}</bdi>
       </p>
+      <CopiedTo cc={message.cc} />
       {incoming ? null : (
         <p className="text-sm text-slate-700">
           {message.sentAt ? `Sent ${formatDateTime(message.sentAt)}` : "Waiting to be sent"}
@@ -178,6 +192,7 @@ export function Conversation({
                 <p>
                   <bdi className="font-semibold">{entry.event.actorName ?? "The system"}</bdi> {eventText(entry.event)}
                 </p>
+                {entry.event.kind === "quotation" ? <CopiedTo cc={entry.event.detail.cc} /> : null}
                 {entry.event.kind === "note" ? (
                   <blockquote
                     className="mt-1 border-l-4 border-slate-300 pl-3 break-words whitespace-pre-wrap"

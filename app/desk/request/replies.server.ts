@@ -46,7 +46,7 @@ export function placeholderValues(quote: Pick<typeof quotes.$inferSelect, "custo
 export async function sendReply(
   tx: Tx,
   quote: Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">,
-  reply: { subject: string; body: string },
+  reply: { subject: string; body: string; cc?: string[] },
   actor: Actor,
   site: { email: string },
 ) {
@@ -62,6 +62,7 @@ export async function sendReply(
       subject: withReference,
       body: fillPlaceholders(reply.body, values),
       messageId: `<${quote.reference}.r${randomBytes(6).toString("hex")}@${domain}>`,
+      cc: reply.cc ?? [],
       sentBy: actor.id,
       sentByName: actor.name,
     })

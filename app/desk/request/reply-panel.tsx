@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
 import { input } from "#app/components/input.ts";
+import { CcField } from "#app/desk/request/cc-field.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 
 const controlClass = input({ className: "mt-1.5" });
@@ -77,6 +78,7 @@ export function ReplyPanel({
             {errors.subject}
           </p>
         ) : null}
+        <CcField id="reply-cc" value={typed?.cc} error={errors?.cc} />
         <label htmlFor="reply-body" className="mt-3 block font-semibold text-navy">
           Message
         </label>

@@ -4,9 +4,11 @@ import { cardClass } from "#app/components/card.ts";
 import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { stale } from "#app/desk/request/action.server.ts";
+import { CcField } from "#app/desk/request/cc-field.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen, londonDay } from "#app/lib/london-time.ts";
+import { readCc } from "#app/mail-out/cc.ts";
 import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
 import { ConfirmSend, LineFields, TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
@@ -41,6 +43,8 @@ type Reply = {
   ok: boolean;
   errors?: Record<string, string>;
   confirm?: { to: string; gross: string; poaLines: number };
+  /** The Cc box as typed at the confirmation, given back when it was refused. */
+  cc?: string;
   /** What was typed, shown again when the save was refused. */
   draft?: Draft;
 };
@@ -92,19 +96,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 422 },
     );
   }
-  if (intent !== "send-confirmed")
-    return {
-      ok: true,
-      message: "",
-      confirm: {
-        to: quote.email,
-        gross: formatPence(checked.value.grossPence),
-        poaLines: checked.value.lines.filter((line) => line.unitPence === null).length,
-      },
-    };
+  const confirm = {
+    to: quote.email,
+    gross: formatPence(checked.value.grossPence),
+    poaLines: checked.value.lines.filter((line) => line.unitPence === null).length,
+  };
+  if (intent !== "send-confirmed") return { ok: true, message: "", confirm };
+  const typedCc = String(form.get("cc") ?? "");
+  const cc = readCc(typedCc);
+  if (!cc.ok)
+    return data<Reply>(
+      { ok: false, message: cc.message, errors: { cc: cc.message }, confirm, cc: typedCc },
+      { status: 422 },
+    );
   const outcome = await applyChange(db, quote.id, Number(form.get("version")), async (tx) => ({
     changed: true,
-    ...(await sendQuotation(tx, quote, draft, checked.value, staff, config.site)),
+    ...(await sendQuotation(tx, quote, draft, checked.value, staff, config.site, cc.cc)),
   }));
   if (outcome.stale) return stale(outcome.latest, {});
   outbox.kick();
@@ -140,6 +147,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
         <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
           Save draft
         </button>
+        {reply?.confirm ? <CcField id="quotation-cc" value={reply.cc} error={errors.cc} /> : null}
         {reply?.confirm ? <ConfirmSend {...reply.confirm} /> : null}
         <section aria-labelledby="lines-heading" className={cardClass}>
           <h2 id="lines-heading" className="text-lg font-bold text-navy">

@@ -16,6 +16,7 @@ import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/des
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/request/team-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
+import { answerSubject } from "#app/mail-out/thread.server.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern, revisionPattern } from "#app/request/reference.server.ts";
@@ -49,6 +50,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const sent = url.searchParams.get("sent");
   const chosen = savedReplies.find((reply) => String(reply.id) === url.searchParams.get("reply"));
   const values = placeholderValues(found.quote);
+  // A blank reply answers the buyer's latest e-mail, so it reads as one thread in their mail program.
+  const buyerLatest = messages.find((m) => m.direction === "in" && !m.automatic);
   return {
     ...found,
     history,
@@ -61,6 +64,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       subject: fillPlaceholders(chosen.subject, values),
       body: fillPlaceholders(chosen.body, values),
     },
+    answering: buyerLatest && { subject: answerSubject(buyerLatest.subject, found.quote.reference), body: "" },
     messages,
     sentMessage: sent && revisionPattern.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
@@ -120,7 +124,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               version={quote.version}
               saved={loaderData.savedReplies}
               chosen={loaderData.chosenReply?.id}
-              prefill={loaderData.chosenReply}
+              prefill={loaderData.chosenReply ?? loaderData.answering}
               mailto={mailto}
               errors={message?.errors}
               typed={message && !message.ok ? message.values : undefined}
