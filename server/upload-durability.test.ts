@@ -78,7 +78,7 @@ it(`leaves no half-stored request and no orphan file across ${KILLS} SIGKILLs du
         answered++;
         if (response.status === 200 && reply.reference) acknowledged.add(reply.reference);
       } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
   };
