@@ -29,6 +29,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // A flaky test is a bug to find, not to retry until it passes.
   retries: 0,
+  // Time, not tries: on two busy cores a page's script can take over 5 s to draw what it draws (the open-now
+  // line), and a test over 30 s. A test that is wrong still fails; one that is only slow no longer does.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,

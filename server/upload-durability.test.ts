@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, it } from "vitest";
+import { expect, it, onTestFinished } from "vitest";
 import { createFsStorage } from "#app/quote/file-storage.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
 import { openDatabase } from "#db/client.server.ts";
@@ -54,6 +54,8 @@ it(`leaves no half-stored request and no orphan file across ${KILLS} SIGKILLs du
   let answered = 0;
   let killedMidUpload = 0;
   let server: RunningServer = await startServer(env, dataDir);
+  // A run that fails or times out leaves no server (and no database) behind.
+  onTestFinished(() => server.stop("SIGKILL").then(() => {}));
   let running = true;
   /** How many PostgreSQL processes (postmaster, backends, writers) each crash killed. */
   const databaseKilled: number[] = [];
@@ -78,7 +80,7 @@ it(`leaves no half-stored request and no orphan file across ${KILLS} SIGKILLs du
         answered++;
         if (response.status === 200 && reply.reference) acknowledged.add(reply.reference);
       } catch {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
   };

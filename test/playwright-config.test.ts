@@ -45,10 +45,11 @@ it("in CI, refuses a run where a test.only was left in, instead of quietly skipp
   expect(inCi.status).toBe(1);
   expect(`${inCi.stdout}${inCi.stderr}`).toContain("focused with '.only'");
   expect(list({ CI: "" }).status).toBe(0);
-});
+  // Two runs of Playwright's command line: seconds each, far more on a busy machine.
+}, 90_000);
 
 it("in CI, never retries a failed test (a flake is a bug), and waits 3 minutes for the server to start", () => {
   const config = configInCi();
   expect(config.retries).toBe(0);
   expect(config.webServer?.timeout).toBeGreaterThanOrEqual(180_000);
-});
+}, 90_000);
