@@ -11,6 +11,8 @@ import {
   mailAttachments,
 } from "#app/mail-out/mail.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
+import { issueQuotationLink } from "#app/quotation/online.server.ts";
+import { composeAcceptanceConfirmation, composeAnswerNotice, loadAnswer } from "#app/quotation/online-mail.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { quotationDelivered, sentQuotation } from "#app/quotation/quotation.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
@@ -148,12 +150,37 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
         content,
         issuedAt: quotation.queuedAt ?? quotation.createdAt,
       });
+      const link = await issueQuotationLink(context.db, quotation.id, content.validUntil, context.config.siteUrl);
       return {
-        email: composeQuotationEmail(quotation, quote, site, pdf),
+        email: composeQuotationEmail(quotation, quote, site, pdf, link),
         name: `${quote.reference}-quotation-${quotation.revision}`,
       };
     },
     delivered: (db, { quotationId }, at) => quotationDelivered(db, quotationId, at),
+  },
+
+  acceptance: {
+    async mail({ responseId }, context) {
+      const found = await loadAnswer(context.db, responseId);
+      return {
+        email: composeAcceptanceConfirmation(found, context.config),
+        name: `${found.quote.reference}-acceptance`,
+      };
+    },
+  },
+
+  "acceptance-notice": {
+    async mail({ responseId }, context) {
+      const found = await loadAnswer(context.db, responseId);
+      return { email: composeAnswerNotice(found, context.config), name: `${found.quote.reference}-acceptance-notice` };
+    },
+  },
+
+  "decline-notice": {
+    async mail({ responseId }, context) {
+      const found = await loadAnswer(context.db, responseId);
+      return { email: composeAnswerNotice(found, context.config), name: `${found.quote.reference}-decline-notice` };
+    },
   },
 };
 

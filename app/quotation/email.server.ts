@@ -1,4 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
+import { onlineLinkLine } from "#app/content/quotation-online.ts";
 import type { Site } from "#app/content/site.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import type { quotations, quotes } from "#db/schema.ts";
@@ -39,12 +40,13 @@ export function composeSalesEmail(input: {
   };
 }
 
-/** A sent revision's e-mail, with its PDF attached. */
+/** A sent revision's e-mail, with its PDF attached and the link to its page online. */
 export function composeQuotationEmail(
   quotation: typeof quotations.$inferSelect,
   buyer: Buyer,
   site: Site,
   pdf: Buffer,
+  onlineLink: string,
 ): SendMailOptions {
   const content = quotation.content;
   if (!content || quotation.revision === null || !quotation.messageId)
@@ -52,7 +54,7 @@ export function composeQuotationEmail(
   return composeSalesEmail({
     buyer,
     subject: content.subject,
-    body: content.message,
+    body: `${content.message}\n\n${onlineLinkLine(onlineLink)}`,
     messageId: quotation.messageId,
     senderName: quotation.sentByName,
     site,
