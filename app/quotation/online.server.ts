@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { londonDay } from "#app/lib/london-time.ts";
+import { canMove } from "#app/request/status.ts";
 import { quotationLinks, quotationResponses, quotations, quotes } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
@@ -76,7 +77,8 @@ export function standingOf(found: OpenedQuotation, now: Date): Standing {
   if (found.response) return { kind: "answered", answer: found.response.answer };
   if (found.newerRevision) return { kind: "superseded", newer: found.newerRevision };
   const { status, mergedIntoId } = found.quote;
-  if (mergedIntoId !== null || !["new", "in_progress", "quoted"].includes(status)) return { kind: "closed" };
+  // Open to an answer exactly while the transition table lets the buyer move the request.
+  if (mergedIntoId !== null || !canMove(status, "accepted", "buyer online")) return { kind: "closed" };
   if (found.content.validUntil < londonDay(now)) return { kind: "expired", validUntil: found.content.validUntil };
   return { kind: "open" };
 }
