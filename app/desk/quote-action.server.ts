@@ -5,6 +5,7 @@ import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
 import { forgetMonthFigures } from "#app/desk/inbox.server.ts";
 import { eventText } from "#app/desk/labels.ts";
+import { confirmOrder, orderFields, orderMessages, queryAcceptance, readOrder } from "#app/desk/order.server.ts";
 import { addNote, changeStatus, recordReply, releaseFromSpam, retryNotifications } from "#app/desk/quote.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { replyLimits, sendReply } from "#app/desk/replies.server.ts";
@@ -45,6 +46,12 @@ const intentSchema = z.discriminatedUnion(
         (value) => (value === "" ? undefined : value),
         z.enum(lostReasons, { error: "Choose a reason from the list" }).optional(),
       ),
+      ...orderFields,
+    }),
+    z.object({ intent: z.literal("confirm-order"), ...orderFields }),
+    z.object({
+      intent: z.literal("query"),
+      note: z.string({ error: orderMessages.query }).trim().min(1, orderMessages.query).max(4000),
     }),
     z.object({ intent: z.literal("note"), note: z.string({ error: "Write a note first" }) }),
     z.object({ intent: z.literal("reply"), channel: z.enum(["email", "other"]).default("email") }),
@@ -118,8 +125,10 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     if (quote.status !== input.status && !canMove(quote.status, input.status, "staff"))
       return refused("status", "Use “Not spam” to take a request out of spam");
     if (input.status === "lost" && !input.lostReason) return refused("lostReason", "Choose why it was lost");
+    const order = readOrder(input);
+    if (input.status === "won" && !order) return refused("orderValue", orderMessages.value, typed);
     const outcome = await change(async (tx) => ({
-      changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason),
+      changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason, order),
     }));
     if (outcome.stale) return stale(outcome.latest, typed);
     if (outcome.result.changed) forgetMonthFigures(db);
@@ -127,6 +136,23 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
       ? `Status changed to ${statusLabels[input.status]}.`
       : "The status was already that.";
     return { ok: true, message };
+  },
+
+  async "confirm-order"({ db, quote, staff, typed, change }, input) {
+    const order = readOrder(input);
+    if (!order) return refused("orderValue", orderMessages.value, typed);
+    if (quote.status !== "accepted") return refused("intent", "This request is no longer waiting for confirmation.");
+    const outcome = await change(async (tx) => ({ changed: await confirmOrder(tx, quote.id, order, staff) }));
+    if (outcome.stale) return stale(outcome.latest, typed);
+    forgetMonthFigures(db);
+    return { ok: true, message: "Order confirmed: the request is Won." };
+  },
+
+  async query({ quote, staff, typed, change }, input) {
+    if (quote.status !== "accepted") return refused("intent", "This request is no longer waiting for confirmation.");
+    const outcome = await change(async (tx) => ({ changed: await queryAcceptance(tx, quote.id, input.note, staff) }));
+    if (outcome.stale) return stale(outcome.latest, typed);
+    return { ok: true, message: "Queried: the request is In progress again, with your note." };
   },
 
   async note({ quote, staff, typed, change }, input) {
@@ -230,7 +256,9 @@ export async function requestPageAction(
   const db = services.database.db;
   const form = Object.fromEntries(await readFormData(request));
   const typed = Object.fromEntries(
-    ["note", "subject", "body", "other"].flatMap((key) => (typeof form[key] === "string" ? [[key, form[key]]] : [])),
+    ["note", "subject", "body", "other", "orderValue", "poNumber"].flatMap((key) =>
+      typeof form[key] === "string" ? [[key, form[key]]] : [],
+    ),
   ) as Record<string, string>;
   const parsed = intentSchema.safeParse(form);
   if (!parsed.success) {

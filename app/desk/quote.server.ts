@@ -1,14 +1,22 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Order } from "#app/desk/order.server.ts";
 import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { outbox, quoteEvents, quotes } from "#db/schema.ts";
 import type { LostReason, QuoteStatus } from "#db/statuses.ts";
 import type { Db } from "#db/types.ts";
 
-/** Staff's choice of status on the request's page; false when it was there already. */
-export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, actor: Actor, lostReason?: LostReason) {
-  const outcome = await db.transaction((tx) => moveStatus(tx, quoteId, to, { actor, by: "staff", lostReason }));
-  return outcome.moved;
+/** Staff's choice of status on the request's page (Lost with its reason, Won with its order); false when it was there already. */
+export async function changeStatus(
+  db: Db,
+  quoteId: number,
+  to: QuoteStatus,
+  actor: Actor,
+  lostReason?: LostReason,
+  order?: Order,
+) {
+  const moved = await db.transaction((tx) => moveStatus(tx, quoteId, to, { actor, by: "staff", lostReason, order }));
+  return moved.moved;
 }
 
 export async function addNote(db: Db, quoteId: number, text: string, actor: Actor) {

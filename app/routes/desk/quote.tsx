@@ -1,6 +1,7 @@
 import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { cardClass } from "#app/components/card.ts";
 import { Conversation } from "#app/desk/conversation.tsx";
+import { OnlinePanel } from "#app/desk/order-panel.tsx";
 import { requestPageAction } from "#app/desk/quote-action.server.ts";
 import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/quote-panels.tsx";
 import { customerHistory, findQuote, staffList } from "#app/desk/read-quote.server.ts";
@@ -17,6 +18,7 @@ import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/des
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
+import { onlineStates } from "#app/quotation/online.server.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
 import type { Route } from "./+types/quote";
@@ -37,13 +39,14 @@ async function load(context: Route.LoaderArgs["context"], reference: string) {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await load(context, params.reference);
   const db = context.get(servicesContext).database.db;
-  const [history, staff, quotations, deliveries, savedReplies, messages] = await Promise.all([
+  const [history, staff, quotations, deliveries, savedReplies, messages, online] = await Promise.all([
     customerHistory(db, found.quote),
     staffList(db),
     quotationsOf(db, found.quote.id),
     deliveryStates(db, found.quote.id),
     listSavedReplies(db),
     messagesOf(db, found.quote.id),
+    onlineStates(db, found.quote.id),
   ]);
   const url = new URL(request.url);
   const sent = url.searchParams.get("sent");
@@ -62,6 +65,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       body: fillPlaceholders(chosen.body, values),
     },
     messages,
+    online,
     sentMessage: sent && /^Q-[\w-]+\/\d+$/.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
     now: new Date(),
@@ -136,11 +140,19 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           <Conversation receivedAt={quote.createdAt} events={events} messages={loaderData.messages} files={files} />
         </div>
         {mergedIntoReference ? null : (
-          <div className="min-w-0 lg:col-start-2 lg:row-start-3">
+          <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-3">
             <QuotationsPanel
               reference={quote.reference}
               quotations={loaderData.quotations}
               deliveries={loaderData.deliveries}
+            />
+            <OnlinePanel
+              reference={quote.reference}
+              status={quote.status}
+              version={quote.version}
+              rows={loaderData.online}
+              message={message}
+              busy={busy}
             />
           </div>
         )}
