@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { Fragment } from "react";
 import { quotationPdfText as words } from "#app/content/quotation.ts";
 import { onlineQuotationText as text } from "#app/content/quotation-online.ts";
 import { formatDay } from "#app/lib/london-time.ts";
@@ -66,10 +67,10 @@ function Totals({ content }: { content: OnlineQuotation["content"] }) {
   return (
     <dl aria-label="Totals" className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 sm:ml-auto sm:max-w-sm">
       {rows.map(([name, value]) => (
-        <div key={name} className={`contents ${name === words.gross ? "font-bold" : ""}`}>
-          <dt>{name}</dt>
-          <dd className="text-right">{value}</dd>
-        </div>
+        <Fragment key={name}>
+          <dt className={name === words.gross ? "font-bold" : undefined}>{name}</dt>
+          <dd className={`text-right ${name === words.gross ? "font-bold" : ""}`}>{value}</dd>
+        </Fragment>
       ))}
     </dl>
   );

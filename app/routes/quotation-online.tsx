@@ -1,4 +1,5 @@
 import { data, useNavigation } from "react-router";
+import { PageError } from "#app/components/page-error.tsx";
 import { onlineQuotationText as text } from "#app/content/quotation-online.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
@@ -88,6 +89,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Quotation ${loaderData.label}` : "404 Page Not Found" },
   { name: "robots", content: "noindex, nofollow" },
 ];
+
+/** Its own boundary, inside the site's header and footer, so a 404 carries this page's headers too. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <PageError error={error} />;
+}
 
 export default function OnlineQuotationPage({ loaderData, actionData }: Route.ComponentProps) {
   const quotation = loaderData;
