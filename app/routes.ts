@@ -7,10 +7,13 @@ export default [
     ...pages.map(({ path, file }) => (path === "/" ? index(file) : route(path.slice(1), file))),
     // Answered per request: results depend on the query (not prerendered, not in the sitemap).
     route("search", "routes/search.tsx"),
+    // A sent quotation for its buyer, by the unguessable link in its e-mail (never prerendered or indexed).
+    route("q/:token", "routes/quotation-online.tsx"),
     // Any other address, the desk's included: the 404 page.
     route("*", "routes/not-found.tsx"),
   ]),
   route("quote/send", "routes/quote-send.ts"),
+  route("q/:token/pdf", "routes/quotation-online-pdf.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

@@ -3,7 +3,17 @@ import { z } from "zod";
 // What the outbox holds (db/schema.ts `outbox`): the kinds of message it sends and what each carries. The
 // kinds are the database's allowed list and the outbox worker's table (app/mail-out/kinds.server.ts) alike.
 
-export const outboxKinds = ["email", "forward", "message", "acknowledgement", "quotation", "reply"] as const;
+export const outboxKinds = [
+  "email",
+  "forward",
+  "message",
+  "acknowledgement",
+  "quotation",
+  "reply",
+  "acceptance",
+  "acceptance-notice",
+  "decline-notice",
+] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
 /** A finished e-mail to staff (invitation, password reset, assignment, digest). */
@@ -13,6 +23,8 @@ export type OutboxMessage = { to: string; subject: string; text: string; html?: 
  * A request's messages carry only its reference (and which reply or quotation): the quote row stays the
  * single copy of the buyer's personal data. `email` tells sales, `forward` posts to the external form
  * service, `acknowledgement` tells the buyer their request arrived, `message` is a finished e-mail to staff.
+ * A quotation answered online: `acceptance` confirms it to the buyer, `acceptance-notice` and
+ * `decline-notice` tell the request's owner (or sales); each names the stored answer.
  */
 export type OutboxPayloads = {
   email: { reference: string };
@@ -21,6 +33,9 @@ export type OutboxPayloads = {
   acknowledgement: { reference: string };
   quotation: { reference: string; quotationId: number };
   reply: { reference: string; replyId: number };
+  acceptance: { reference: string; responseId: number };
+  "acceptance-notice": { reference: string; responseId: number };
+  "decline-notice": { reference: string; responseId: number };
 };
 export type OutboxPayload = OutboxPayloads[OutboxKind];
 
@@ -38,6 +53,9 @@ const payloads: { [K in OutboxKind]: z.ZodType<OutboxPayloads[K]> } = {
   acknowledgement: forRequest,
   quotation: forRequest.extend({ quotationId: z.number() }),
   reply: forRequest.extend({ replyId: z.number() }),
+  acceptance: forRequest.extend({ responseId: z.number() }),
+  "acceptance-notice": forRequest.extend({ responseId: z.number() }),
+  "decline-notice": forRequest.extend({ responseId: z.number() }),
 };
 
 /** A stored message's payload read as its kind's; one that is not (written by hand, say) throws. */

@@ -63,8 +63,10 @@ export const quotes = pgTable(
     searchKeys: text("search_keys").notNull().default(""),
     /** When it was marked Won or Lost (cleared if it is reopened). */
     closedAt: timestamptz("closed_at"),
-    /** Won: the net value of its latest quotation, in pence. */
+    /** Won: the order's net value in pence, as confirmed by staff (the latest quotation's net when not said). */
     wonValuePence: bigint("won_value_pence", { mode: "number" }),
+    /** Won: the buyer's purchase order number, when they gave one. */
+    poNumber: text("po_number"),
     /** Lost: why (see lostReasons). */
     lostReason: text("lost_reason"),
     /** The buyer's latest e-mail still waiting for an answer from the desk (cleared when the desk answers). */
@@ -327,3 +329,4 @@ export const settings = pgTable("settings", {
 
 export * from "#db/auth-schema.ts";
 export * from "#db/held-mail-schema.ts";
+export * from "#db/quotation-online-schema.ts";

@@ -176,6 +176,10 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   await page.goto(`${server.url}/desk/quotes/${reference}`);
 
   await page.getByLabel("Status").selectOption("won");
+  // Won asks for the order's value (a phone order or an e-mailed one is not a £0 win).
+  await page.getByRole("button", { name: "Change status" }).click();
+  await expect(page.getByText("Enter the order's value in pounds (net, ex VAT), like 1,250.00").first()).toBeVisible();
+  await page.getByLabel("Order value (£, net), if won").fill("134.10");
   await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("status").first()).toHaveText("Status changed to Won.");
   await expect(page.getByText("Customer replied")).toHaveCount(0);

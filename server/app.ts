@@ -126,7 +126,19 @@ function rateLimits(app: Express, db: Db, deskAuthRateLimit: number, logger: Log
       message: "429: Too many attempts from your address. Please wait a minute and try again.",
     }),
   );
+  // A quotation's answers online: more than a buyer ever sends, too few to try tokens with.
+  app.post(
+    /^\/q\/[^/]+$/,
+    rateLimit({
+      ...shared("quotation-answer"),
+      limit: quotationAnswerRateLimit,
+      message: "429: Too many answers from your address. Please wait a minute and try again.",
+    }),
+  );
 }
+
+/** Posts a minute per client to a quotation's page online (/q/<token>, and its .data twin). */
+export const quotationAnswerRateLimit = 10;
 
 /** The whole site as one Express app: the same middleware in development and production. */
 export async function createApp(options: AppOptions = {}) {

@@ -448,6 +448,7 @@ describeDatabase("desk", (target) => {
         new: 0,
         in_progress: 0,
         quoted: 0,
+        accepted: 0,
         won: 0,
         lost: 0,
         spam: 0,

@@ -23,6 +23,9 @@ export const notificationKindLabels: Record<string, string> = {
   forward: "Copy to the external form service",
   message: "E-mail to staff",
   acknowledgement: "Acknowledgement to the buyer",
+  acceptance: "Confirmation of the buyer's acceptance",
+  "acceptance-notice": "Acceptance online, to the owner",
+  "decline-notice": "Decline online, to the owner",
 };
 
 /** "45 min", "3 h 20 min", "2 days 4 h". */
@@ -65,7 +68,7 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
         typeof d.lostReason === "string"
           ? ` (${lostReasonLabels[d.lostReason as LostReason] ?? d.lostReason})`
           : typeof d.wonValuePence === "number"
-            ? ` (${formatPence(d.wonValuePence)} net)`
+            ? ` (${formatPence(d.wonValuePence)} net${typeof d.poNumber === "string" ? `, PO ${d.poNumber}` : ""})`
             : "";
       return `changed the status from ${statusLabels[d.from as QuoteStatus] ?? d.from} to ${statusLabels[d.to as QuoteStatus] ?? d.to}${outcome}`;
     }
@@ -89,6 +92,10 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return `merged ${d.reference} into this request`;
     case "merged-into":
       return `merged this request into ${d.reference}`;
+    case "accepted-online":
+      return `accepted quotation ${d.revision} online (${typeof d.poNumber === "string" ? `PO ${d.poNumber}` : "PO to follow"})`;
+    case "declined-online":
+      return `declined quotation ${d.revision} online (${lostReasonLabels[d.reason as LostReason] ?? d.reason}${typeof d.text === "string" ? `: “${d.text}”` : ""})`;
     case "mail-joined":
       return "joined an e-mail to this request by hand";
     default:

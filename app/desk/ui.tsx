@@ -138,6 +138,7 @@ const statusTone: Record<QuoteStatus, string> = {
   new: "bg-sky-100 text-sky-900 border-sky-300",
   in_progress: "bg-violet-100 text-violet-900 border-violet-300",
   quoted: "bg-teal-100 text-teal-900 border-teal-300",
+  accepted: "bg-amber-100 text-amber-900 border-amber-300",
   won: "bg-green-100 text-green-900 border-green-300",
   lost: "bg-slate-200 text-slate-800 border-slate-300",
   spam: "bg-stone-200 text-stone-800 border-stone-400",

@@ -12,6 +12,8 @@ import {
 } from "#app/mail-out/mail.server.ts";
 import { threadBefore } from "#app/mail-out/thread.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
+import { issueQuotationLink } from "#app/quotation/online.server.ts";
+import { composeAcceptanceConfirmation, composeAnswerNotice, loadAnswer } from "#app/quotation/online-mail.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { quotationDelivered, sentQuotation } from "#app/quotation/quotation.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
@@ -156,12 +158,37 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
       });
       const own = { messageId: quotation.messageId ?? "", at: quotation.queuedAt ?? quotation.createdAt };
       const thread = await threadBefore(context.db, quote, own, site.email);
+      const link = await issueQuotationLink(context.db, quotation.id, content.validUntil, context.config.siteUrl);
       return {
-        email: composeQuotationEmail(quotation, quote, site, pdf, { cc: quotation.cc, thread }),
+        email: composeQuotationEmail(quotation, quote, site, pdf, link, { cc: quotation.cc, thread }),
         name: `${quote.reference}-quotation-${quotation.revision}`,
       };
     },
     delivered: (db, { quotationId }, at) => quotationDelivered(db, quotationId, at),
+  },
+
+  acceptance: {
+    async mail({ responseId }, context) {
+      const found = await loadAnswer(context.db, responseId);
+      return {
+        email: composeAcceptanceConfirmation(found, context.config),
+        name: `${found.quote.reference}-acceptance`,
+      };
+    },
+  },
+
+  "acceptance-notice": {
+    async mail({ responseId }, context) {
+      const found = await loadAnswer(context.db, responseId);
+      return { email: composeAnswerNotice(found, context.config), name: `${found.quote.reference}-acceptance-notice` };
+    },
+  },
+
+  "decline-notice": {
+    async mail({ responseId }, context) {
+      const found = await loadAnswer(context.db, responseId);
+      return { email: composeAnswerNotice(found, context.config), name: `${found.quote.reference}-decline-notice` };
+    },
   },
 };
 

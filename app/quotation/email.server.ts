@@ -1,4 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
+import { onlineLinkLine } from "#app/content/quotation-online.ts";
 import type { Site } from "#app/content/site.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import type { Thread } from "#app/mail-out/thread.server.ts";
@@ -49,12 +50,13 @@ export function composeSalesEmail(
   };
 }
 
-/** A sent revision's e-mail, with its PDF attached. */
+/** A sent revision's e-mail, with its PDF attached and the link to its page online. */
 export function composeQuotationEmail(
   quotation: typeof quotations.$inferSelect,
   buyer: Buyer,
   site: Site,
   pdf: Buffer,
+  onlineLink: string,
   conversation?: Conversation,
 ): SendMailOptions {
   const content = quotation.content;
@@ -64,7 +66,7 @@ export function composeQuotationEmail(
     {
       buyer,
       subject: content.subject,
-      body: content.message,
+      body: `${content.message}\n\n${onlineLinkLine(onlineLink)}`,
       messageId: quotation.messageId,
       senderName: quotation.sentByName,
       site,

@@ -18,6 +18,8 @@ export type MoveOptions = {
   by: MoveCause;
   /** Why it was lost, when it is moved to Lost ("other" if not said). */
   lostReason?: LostReason;
+  /** The order, when it is moved to Won: its net value (else the latest quotation's) and the buyer's PO. */
+  order?: { valuePence: number; poNumber: string | null };
   /** The timeline's entry for the move, when the move is part of something with an entry of its own. */
   event?: { kind: string; detail: Record<string, unknown> };
 };
@@ -49,7 +51,8 @@ export async function moveStatus(tx: Tx, quoteId: number, to: QuoteStatus, optio
   const refused = (why: "already there" | "not allowed"): MoveOutcome => ({ moved: false, why, from });
   if (from === to) return refused("already there");
   if (!canMove(from, to, options.by)) return refused("not allowed");
-  const wonValuePence = to === "won" ? await latestQuotedNet(tx, quoteId) : null;
+  const wonValuePence = to === "won" ? (options.order?.valuePence ?? (await latestQuotedNet(tx, quoteId))) : null;
+  const poNumber = to === "won" ? (options.order?.poNumber ?? null) : null;
   const lostReason = to === "lost" ? (options.lostReason ?? "other") : null;
   // Spam staff marked keeps saying so; one staff took out of spam keeps its reasons in the timeline only.
   const spamReasons =
@@ -65,6 +68,7 @@ export async function moveStatus(tx: Tx, quoteId: number, to: QuoteStatus, optio
       spamReasons,
       closedAt: isClosed(to) ? sql`now()` : null,
       wonValuePence,
+      poNumber,
       lostReason,
       updatedAt: sql`now()`,
     })
@@ -78,6 +82,7 @@ export async function moveStatus(tx: Tx, quoteId: number, to: QuoteStatus, optio
       to,
       ...(lostReason ? { lostReason } : {}),
       ...(wonValuePence !== null ? { wonValuePence } : {}),
+      ...(poNumber ? { poNumber } : {}),
     },
   };
   await tx.insert(quoteEvents).values(timelineEvent(quoteId, options.actor, event.kind, event.detail));

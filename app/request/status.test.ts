@@ -12,7 +12,9 @@ describe("a request's transitions", () => {
     expect(moves).toContain("won → in_progress");
     expect(moves).toContain("lost → spam");
     expect(moves.filter((move) => move.startsWith("spam"))).toEqual([]);
-    expect(moves).toHaveLength(5 * 5);
+    expect(moves).toContain("accepted → won");
+    expect(moves).toContain("accepted → in_progress");
+    expect(moves).toHaveLength(6 * 6);
   });
 
   it("take a request out of spam only through Not spam, and only to New", () => {
@@ -31,6 +33,18 @@ describe("a request's transitions", () => {
     expect(movesBy("buyer")).toEqual(["quoted → in_progress", "lost → in_progress"]);
     expect(canMove("won", "in_progress", "buyer")).toBe(false);
     expect(canMove("spam", "in_progress", "buyer")).toBe(false);
+  });
+
+  it("let the buyer accept or decline a quotation online while it is quoted or in hand, and nothing else", () => {
+    expect(movesBy("buyer online")).toEqual([
+      "in_progress → accepted",
+      "in_progress → lost",
+      "quoted → accepted",
+      "quoted → lost",
+    ]);
+    expect(canMove("won", "accepted", "buyer online")).toBe(false);
+    expect(canMove("lost", "accepted", "buyer online")).toBe(false);
+    expect(canMove("accepted", "in_progress", "buyer")).toBe(false);
   });
 
   it("never count a request staying where it is as a move", () => {

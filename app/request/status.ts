@@ -4,6 +4,7 @@ export const statusLabels: Record<QuoteStatus, string> = {
   new: "New",
   in_progress: "In progress",
   quoted: "Quoted",
+  accepted: "Accepted",
   won: "Won",
   lost: "Lost",
   spam: "Spam",
@@ -12,6 +13,8 @@ export const statusLabels: Record<QuoteStatus, string> = {
 export const lostReasonLabels: Record<LostReason, string> = {
   price: "Price",
   lead_time: "Lead time",
+  bought_elsewhere: "Bought elsewhere",
+  not_needed: "No longer needed",
   no_response: "No response from the buyer",
   other: "Other",
 };
@@ -33,7 +36,9 @@ export type MoveCause =
   /** A quotation sent. */
   | "quotation"
   /** The buyer's own e-mail (not an automatic one, nor one its receiving server could not vouch for). */
-  | "buyer";
+  | "buyer"
+  /** The buyer accepting or declining a quotation on its page online. */
+  | "buyer online";
 
 type Transition = { by: MoveCause; from: readonly QuoteStatus[]; to: readonly QuoteStatus[] };
 
@@ -51,6 +56,8 @@ export const transitions: readonly Transition[] = [
   { by: "quotation", from: openStatuses, to: ["quoted"] },
   // The buyer answering a quotation, or a lost request, puts the ball back with the desk; a sale won stays won.
   { by: "buyer", from: ["quoted", "lost"], to: ["in_progress"] },
+  // Accepted online waits for a person to confirm the order (staff: Won) or query it (staff: In progress).
+  { by: "buyer online", from: ["in_progress", "quoted"], to: ["accepted", "lost"] },
 ];
 
 /** Whether `by` may move a request from `from` to `to` (a move to where it is already is none). */

@@ -15,6 +15,13 @@ import {
   releaseFromSpam,
   retryNotifications,
 } from "#app/desk/request/changes.server.ts";
+import {
+  confirmOrder,
+  orderFields,
+  orderMessages,
+  queryAcceptance,
+  readOrder,
+} from "#app/desk/request/order.server.ts";
 import { replyLimits, sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
@@ -53,6 +60,12 @@ const intentSchema = z.discriminatedUnion(
         (value) => (value === "" ? undefined : value),
         z.enum(lostReasons, { error: "Choose a reason from the list" }).optional(),
       ),
+      ...orderFields,
+    }),
+    z.object({ intent: z.literal("confirm-order"), ...orderFields }),
+    z.object({
+      intent: z.literal("query"),
+      note: z.string({ error: orderMessages.query }).trim().min(1, orderMessages.query).max(4000),
     }),
     z.object({ intent: z.literal("note"), note: z.string({ error: "Write a note first" }) }),
     z.object({ intent: z.literal("reply"), channel: z.enum(["email", "other"]).default("email") }),
@@ -127,8 +140,10 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     if (quote.status !== input.status && !canMove(quote.status, input.status, "staff"))
       return refused("status", "Use “Not spam” to take a request out of spam");
     if (input.status === "lost" && !input.lostReason) return refused("lostReason", "Choose why it was lost");
+    const order = readOrder(input);
+    if (input.status === "won" && !order) return refused("orderValue", orderMessages.value, typed);
     const outcome = await change(async (tx) => ({
-      changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason),
+      changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason, order),
     }));
     if (outcome.stale) return stale(outcome.latest, typed);
     if (outcome.result.changed) forgetMonthFigures(db);
@@ -136,6 +151,23 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
       ? `Status changed to ${statusLabels[input.status]}.`
       : "The status was already that.";
     return { ok: true, message };
+  },
+
+  async "confirm-order"({ db, quote, staff, typed, change }, input) {
+    const order = readOrder(input);
+    if (!order) return refused("orderValue", orderMessages.value, typed);
+    if (quote.status !== "accepted") return refused("intent", "This request is no longer waiting for confirmation.");
+    const outcome = await change(async (tx) => ({ changed: await confirmOrder(tx, quote.id, order, staff) }));
+    if (outcome.stale) return stale(outcome.latest, typed);
+    forgetMonthFigures(db);
+    return { ok: true, message: "Order confirmed: the request is Won." };
+  },
+
+  async query({ quote, staff, typed, change }, input) {
+    if (quote.status !== "accepted") return refused("intent", "This request is no longer waiting for confirmation.");
+    const outcome = await change(async (tx) => ({ changed: await queryAcceptance(tx, quote.id, input.note, staff) }));
+    if (outcome.stale) return stale(outcome.latest, typed);
+    return { ok: true, message: "Queried: the request is In progress again, with your note." };
   },
 
   async note({ quote, staff, typed, change }, input) {
@@ -241,7 +273,7 @@ export async function requestPageAction(
   const db = services.database.db;
   const form = Object.fromEntries(await readFormData(request));
   const typed = Object.fromEntries(
-    ["note", "subject", "body", "cc", "other"].flatMap((key) =>
+    ["note", "subject", "body", "cc", "other", "orderValue", "poNumber"].flatMap((key) =>
       typeof form[key] === "string" ? [[key, form[key]]] : [],
     ),
   ) as Record<string, string>;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
+import type { Order } from "#app/desk/request/order.server.ts";
 import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
 import { searchKeys } from "#app/request/search-keys.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
@@ -9,10 +10,17 @@ import type { Db } from "#db/types.ts";
 // What staff change on a request's page, each with its entry in the request's timeline; every one runs
 // inside applyChange (app/request/lifecycle.server.ts), so a change made from an out-of-date page is refused.
 
-/** Staff's choice of status on the request's page; false when it was there already. */
-export async function changeStatus(db: Db, quoteId: number, to: QuoteStatus, actor: Actor, lostReason?: LostReason) {
-  const outcome = await db.transaction((tx) => moveStatus(tx, quoteId, to, { actor, by: "staff", lostReason }));
-  return outcome.moved;
+/** Staff's choice of status on the request's page (Lost with its reason, Won with its order); false when it was there already. */
+export async function changeStatus(
+  db: Db,
+  quoteId: number,
+  to: QuoteStatus,
+  actor: Actor,
+  lostReason?: LostReason,
+  order?: Order,
+) {
+  const moved = await db.transaction((tx) => moveStatus(tx, quoteId, to, { actor, by: "staff", lostReason, order }));
+  return moved.moved;
 }
 
 export async function addNote(db: Db, quoteId: number, text: string, actor: Actor) {

@@ -6,6 +6,7 @@ import { input } from "#app/components/input.ts";
 import { notificationKindLabels } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/request/action.server.ts";
 import { type ConversationFile, FileList } from "#app/desk/request/conversation.tsx";
+import { OrderFields } from "#app/desk/request/order-panel.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { fieldText, labelledFields, longFields, type RequestField } from "#app/request/fields.ts";
@@ -131,7 +132,7 @@ export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Li
   );
 }
 
-/** Status, and why a lost one was lost. */
+/** Status, why a lost one was lost, and what a won one was worth. */
 export function StatusForm({ quote, message, busy }: { quote: Quote; message?: ActionReply; busy: boolean }) {
   return (
     <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
@@ -176,6 +177,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           ))}
         </select>
       </div>
+      <OrderFields message={message} idPrefix="status-" />
       <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
         Change status
       </button>

@@ -300,8 +300,17 @@ describeDatabase("the desk for a team", (target: TestDatabase) => {
       reply: { message: "Choose why it was lost" },
     });
     await post(alex, lost.reference, { intent: "status", status: "lost", lostReason: "price", version: 1 });
-    await post(alex, answered.reference, { intent: "status", status: "won", version });
-    expect(await current(answered.id)).toMatchObject({ wonValuePence: 2580, lostReason: null });
+    // Won asks for the order's value: a phone order is not a £0 win.
+    expect(await post(alex, answered.reference, { intent: "status", status: "won", version })).toMatchObject({
+      status: 422,
+      reply: { message: "Enter the order's value in pounds (net, ex VAT), like 1,250.00" },
+    });
+    expect(
+      await post(alex, answered.reference, { intent: "status", status: "won", orderValue: "0", version }),
+    ).toMatchObject({ status: 422 });
+    expect((await current(answered.id)).status).toBe("quoted");
+    await post(alex, answered.reference, { intent: "status", status: "won", orderValue: "25.80", version });
+    expect(await current(answered.id)).toMatchObject({ wonValuePence: 2580, lostReason: null, poNumber: null });
     expect(await current(lost.id)).toMatchObject({ lostReason: "price", wonValuePence: null });
     // Answered after a unit and quoted; Waiting has had no answer for 10; Lost answered in half of one; one
     // answered request came in last month, just before this one began.

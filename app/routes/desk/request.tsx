@@ -2,6 +2,7 @@ import { data, type ShouldRevalidateFunction, useNavigation } from "react-router
 import { cardClass } from "#app/components/card.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import { Conversation } from "#app/desk/request/conversation.tsx";
+import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/request/replies.server.ts";
 import { RecordReplyButton, ReplyPanel } from "#app/desk/request/reply-panel.tsx";
@@ -18,6 +19,7 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { answerSubject } from "#app/mail-out/thread.server.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
+import { onlineStates } from "#app/quotation/online.server.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern, revisionPattern } from "#app/request/reference.server.ts";
 import type { Route } from "./+types/request";
@@ -38,13 +40,14 @@ async function load(context: Route.LoaderArgs["context"], reference: string) {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await load(context, params.reference);
   const db = context.get(servicesContext).database.db;
-  const [history, staff, quotations, deliveries, savedReplies, messages] = await Promise.all([
+  const [history, staff, quotations, deliveries, savedReplies, messages, online] = await Promise.all([
     customerHistory(db, found.quote),
     staffList(db),
     quotationsOf(db, found.quote.id),
     deliveryStates(db, found.quote.id),
     listSavedReplies(db),
     messagesOf(db, found.quote.id),
+    onlineStates(db, found.quote.id),
   ]);
   const url = new URL(request.url);
   const sent = url.searchParams.get("sent");
@@ -66,6 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     },
     answering: buyerLatest && { subject: answerSubject(buyerLatest.subject, found.quote.reference), body: "" },
     messages,
+    online,
     sentMessage: sent && revisionPattern.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
     now: new Date(),
@@ -140,11 +144,19 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
           <Conversation receivedAt={quote.createdAt} events={events} messages={loaderData.messages} files={files} />
         </div>
         {mergedIntoReference ? null : (
-          <div className="min-w-0 lg:col-start-2 lg:row-start-3">
+          <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-3">
             <QuotationsPanel
               reference={quote.reference}
               quotations={loaderData.quotations}
               deliveries={loaderData.deliveries}
+            />
+            <OnlinePanel
+              reference={quote.reference}
+              status={quote.status}
+              version={quote.version}
+              rows={loaderData.online}
+              message={message}
+              busy={busy}
             />
           </div>
         )}

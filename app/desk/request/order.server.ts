@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { penceFrom } from "#app/quotation/money.ts";
+import { moveStatus } from "#app/request/lifecycle.server.ts";
+import { type Actor, timelineEvent } from "#app/request/timeline.ts";
+import { quoteEvents } from "#db/schema.ts";
+import type { Tx } from "#db/types.ts";
+
+// A sale, as the desk records it: Won always with the order's value (a phone order is not a £0 win) and
+// the buyer's PO where there is one; an acceptance online confirmed as Won, or queried back to In progress.
+
+export const orderMessages = {
+  value: "Enter the order's value in pounds (net, ex VAT), like 1,250.00",
+  po: "Keep the PO number under 40 characters",
+  query: "Say what needs checking with the buyer",
+} as const;
+
+/** The order's value and PO as posted with a move to Won. */
+export const orderFields = {
+  orderValue: z.string().optional(),
+  poNumber: z.string().trim().max(40, orderMessages.po).optional(),
+};
+
+/** The order read from what was typed, or undefined when its value is missing, not pounds, or nothing. */
+export function readOrder(input: { orderValue?: string; poNumber?: string }) {
+  const valuePence = penceFrom(input.orderValue ?? "");
+  if (!valuePence) return undefined;
+  return { valuePence, poNumber: input.poNumber || null };
+}
+
+export type Order = NonNullable<ReturnType<typeof readOrder>>;
+
+/** The buyer's acceptance online confirmed by a person: Won, at the value and PO they checked. */
+export async function confirmOrder(tx: Tx, quoteId: number, order: Order, actor: Actor) {
+  const outcome = await moveStatus(tx, quoteId, "won", { actor, by: "staff", order });
+  return outcome.moved;
+}
+
+/** Something in the acceptance needs checking with the buyer: back in hand, with the reason as a note. */
+export async function queryAcceptance(tx: Tx, quoteId: number, note: string, actor: Actor) {
+  const outcome = await moveStatus(tx, quoteId, "in_progress", { actor, by: "staff" });
+  if (outcome.moved) await tx.insert(quoteEvents).values(timelineEvent(quoteId, actor, "note", { text: note }));
+  return outcome.moved;
+}

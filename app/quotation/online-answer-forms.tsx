@@ -1,0 +1,109 @@
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { button } from "#app/components/button.ts";
+import { Field } from "#app/components/field.tsx";
+import { declineReasonLabels, onlineQuotationText as text } from "#app/content/quotation-online.ts";
+import { useDeskForm } from "#app/desk/use-desk-form.ts";
+import { acceptSchema, answerLimits, declineSchema } from "#app/quotation/online-forms.ts";
+
+// The buyer's two answers on a quotation's page online. Plain HTML forms: they work before (and without)
+// scripts; with scripts, the same schemas check each field as it is left.
+
+type Result = SubmissionResult<string[]> | undefined;
+
+function Checkbox({ meta, label }: { meta: FieldMetadata<string | undefined>; label: string }) {
+  const error = meta.errors?.[0];
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          {...getInputProps(meta, { type: "checkbox", value: "on" })}
+          key={meta.key}
+          className="mt-1 size-5 shrink-0 accent-steel"
+        />
+        <label htmlFor={meta.id} className="font-semibold text-navy">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={meta.errorId} className="mt-1.5 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function AcceptForm({ result, busy, validUntil }: { result: Result; busy: boolean; validUntil: string }) {
+  const [form, fields] = useDeskForm("accept", acceptSchema, result);
+  return (
+    <section aria-labelledby="accept-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4 sm:p-6">
+      <h2 id="accept-heading" className="text-xl font-bold text-navy">
+        {text.acceptHeading}
+      </h2>
+      <p className="mt-1 text-slate-700">{text.acceptHint}</p>
+      {form.errors?.length ? (
+        <p role="alert" className="mt-3 font-semibold text-red-700">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+        <input type="hidden" name="intent" value="accept" />
+        <Field meta={fields.buyerName} label="Your name" kind="input" type="text" autoComplete="name" />
+        <Field
+          meta={fields.poNumber}
+          label="Purchase order (PO) number"
+          hint="Leave it empty and tick “PO to follow” if you do not have one yet."
+          kind="input"
+          type="text"
+          autoComplete="off"
+        />
+        <Checkbox meta={fields.poToFollow} label="PO to follow" />
+        <Field
+          meta={fields.deliveryAddress}
+          label="Delivery address"
+          hint="If it is not the usual one."
+          optional
+          kind="textarea"
+          rows={3}
+        />
+        <Field meta={fields.notes} label="Notes" optional kind="textarea" rows={3} />
+        <Checkbox
+          meta={fields.terms}
+          label={`I accept this quotation, its prices (valid until ${validUntil}) and its payment terms.`}
+        />
+        <button type="submit" className={button({ variant: "primary" })} disabled={busy}>
+          Accept the quotation
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function DeclineForm({ result, busy }: { result: Result; busy: boolean }) {
+  const [form, fields] = useDeskForm("decline", declineSchema, result);
+  const options = Object.entries(declineReasonLabels).map(([value, label]) => ({ value, label }));
+  return (
+    <section aria-labelledby="decline-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4 sm:p-6">
+      <h2 id="decline-heading" className="text-xl font-bold text-navy">
+        {text.declineHeading}
+      </h2>
+      <p className="mt-1 text-slate-700">{text.declineHint}</p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+        <input type="hidden" name="intent" value="decline" />
+        <Field meta={fields.reason} label="Reason" kind="select" placeholder="Choose a reason" options={options} />
+        <Field
+          meta={fields.reasonText}
+          label="In your words"
+          hint={`Needed for “Other”; up to ${answerLimits.reason.toLocaleString("en-GB")} characters.`}
+          optional
+          kind="textarea"
+          rows={3}
+        />
+        <button type="submit" className={button({ variant: "secondary" })} disabled={busy}>
+          Decline the quotation
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import PostalMime from "postal-mime";
+import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
+import { findOverflow, layoutWidths } from "#e2e/layout-check.ts";
+import { checkPage, expectNoAxeViolations, hydrated } from "#e2e/support.ts";
+
+// The buyer's side of a quotation: the page its e-mail links to, accepting it with a PO or declining it,
+// and the desk seeing it opened, accepted and confirmed as Won by a person.
+
+let server: DeskServer;
+test.describe.configure({ timeout: 300_000 });
+test.beforeEach(async () => {
+  server = await startDeskServer();
+});
+test.afterEach(async () => {
+  await server?.stop();
+});
+
+/** The desk, signed in as its first admin, in a browser context of its own (the buyer has none). */
+async function openDesk(browser: Browser) {
+  const desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await desk.goto(setupLinkFromLog(server));
+  await desk.getByLabel("Your name").fill("Alex Admin");
+  await desk.getByLabel("E-mail").fill("alex@desk.example");
+  await desk.getByLabel("Password", { exact: true }).fill("the counter opens at half eight");
+  await desk.getByLabel("Password again").fill("the counter opens at half eight");
+  await desk.getByRole("button", { name: "Create the admin account" }).click();
+  await expect(desk.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  return desk;
+}
+
+/** A request with one line, taken on by Alex and quoted at £6.45 each (£25.80 net); returns its reference. */
+async function quotedRequest(desk: Page) {
+  const fields = {
+    formToken: "no-script-form",
+    customerName: "Robin Buyer",
+    email: "robin@plant.example",
+    company: "Severn Foods Ltd",
+    requirements: "Bearings for the bottling line",
+    "lines[0].part": "6205-2RS",
+    "lines[0].quantity": "4",
+    "lines[0].brand": "SKF",
+  };
+  const sent = await desk.request.post(`${server.url}/?index`, { form: fields, headers: { origin: server.url } });
+  const reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
+  expect(reference).not.toBe("");
+  await desk.goto(`${server.url}/desk/quotes/${reference}`);
+  await desk.getByRole("button", { name: "Take it" }).click();
+  await expect(desk.getByRole("status").first()).toHaveText("It is yours now.");
+  await desk.getByRole("link", { name: "Prepare a quotation" }).click();
+  await desk.getByRole("group", { name: "Line 1" }).getByLabel("Unit price (£, ex VAT)").fill("6.45");
+  await desk.getByRole("button", { name: "Send…" }).click();
+  await desk.getByRole("button", { name: "Yes, send it" }).click();
+  await expect(desk.getByRole("status").first()).toHaveText(`Quotation ${reference}/1 is on its way to the buyer.`);
+  return reference;
+}
+
+const outboxFile = (name: string) => path.join(server.dataDir, "outbox", `${name}.eml`);
+
+async function email(name: string) {
+  await expect.poll(() => fs.existsSync(outboxFile(name)), { timeout: 30_000 }).toBe(true);
+  return PostalMime.parse(fs.readFileSync(outboxFile(name), "utf8"));
+}
+
+/** The link in the quotation's e-mail, pointed at this test's server. */
+async function onlineLink(reference: string) {
+  const mail = await email(`${reference}-quotation-1`);
+  const link = mail.text?.match(/View and accept this quotation online: (\S+)/)?.[1] ?? "";
+  expect(link).toMatch(/\/q\/[A-Za-z0-9_-]{43}$/);
+  return `${server.url}${new URL(link).pathname}`;
+}
+
+test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep confirms the order as Won", async ({
+  page,
+  browser,
+}) => {
+  const desk = await openDesk(browser);
+  const reference = await quotedRequest(desk);
+  const link = await onlineLink(reference);
+  await expect(desk.getByText("Not opened online yet")).toBeVisible();
+
+  // The buyer's page asks nothing of any other site.
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  const response = await page.goto(link);
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
+  await expect(page.getByRole("heading", { name: `Your quotation ${reference}/1`, level: 1 })).toBeVisible();
+  const lines = page.getByRole("list", { name: "Lines" });
+  await expect(lines).toContainText("6205-2RS");
+  await expect(lines).toContainText("4 × £6.45 · From stock");
+  await expect(page.getByRole("definition").filter({ hasText: "£30.96" })).toBeVisible();
+  await checkPage(page);
+  for (const width of layoutWidths) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width}px`).toBeLessThanOrEqual(width);
+    expect(await findOverflow(page), `overflowing text at ${width}px`).toEqual([]);
+    if (width === 320 || width === 1920) await expectNoAxeViolations(page);
+  }
+  await page.setViewportSize(test.info().project.use.viewport ?? { width: 1280, height: 800 });
+  const pdf = await page.request.get(`${link}/pdf`);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect(pdf.headers()["content-disposition"]).toBe(`attachment; filename="Quotation ${reference}-1.pdf"`);
+
+  // Opened: the desk shows it, in London time.
+  await desk.reload();
+  await expect(desk.getByText(/^Opened online: first .+, last .+$/)).toBeVisible();
+
+  await hydrated(page);
+  await page.getByLabel("Your name").fill("Robin Buyer");
+  await page.getByLabel("Purchase order (PO) number").fill("4500012345");
+  await page.getByRole("button", { name: "Accept the quotation" }).click();
+  await expect(page.getByText("Tick the box to accept the quotation's terms")).toBeVisible();
+  await page.getByLabel(/^I accept this quotation/).check();
+  await page.getByRole("button", { name: "Accept the quotation" }).click();
+  await expect(page.locator("main").getByRole("status")).toContainText(
+    "you accepted this quotation with PO 4500012345",
+  );
+  await expect(page.getByRole("button", { name: "Accept the quotation" })).toHaveCount(0);
+  await checkPage(page);
+  // The same form posted again (a second tab, the back button): the answer stands, nothing more is sent.
+  const again = await page.request.post(link, {
+    form: { intent: "accept", buyerName: "Robin Buyer", poNumber: "999", terms: "on" },
+    headers: { origin: server.url },
+  });
+  expect(again.status()).toBe(200);
+  expect(await again.text()).toContain("with PO 4500012345");
+
+  const notice = await email(`${reference}-acceptance-notice`);
+  expect(notice.to?.[0]?.address).toBe("alex@desk.example");
+  expect(notice.subject).toBe(`Accepted online: ${reference}/1 (PO 4500012345)`);
+  const confirmation = await email(`${reference}-acceptance`);
+  expect(confirmation.to?.[0]?.address).toBe("robin@plant.example");
+  expect(confirmation.inReplyTo).toBe((await email(`${reference}-quotation-1`)).messageId);
+  expect(fs.readdirSync(path.join(server.dataDir, "outbox")).filter((f) => f.includes("-acceptance"))).toHaveLength(2);
+
+  await desk.reload();
+  await expect(desk.getByRole("heading", { name: "Accepted (PO 4500012345)" })).toBeVisible();
+  await expect(desk.getByText("Accepted", { exact: true }).first()).toBeVisible();
+  await checkPage(desk, { alsoAtPhoneWidth: true });
+  const value = desk.getByLabel("Order value (£, net)", { exact: true });
+  await expect(value).toHaveValue("25.80");
+  await expect(desk.getByLabel("PO number (if given)")).toHaveValue("4500012345");
+  await value.fill("24.00");
+  await desk.getByRole("button", { name: "Confirm order (Won)" }).click();
+  await expect(desk.getByRole("status").first()).toHaveText("Order confirmed: the request is Won.");
+  await expect(desk.getByRole("list", { name: "Conversation, oldest first" })).toContainText(
+    "to Won (£24.00 net, PO 4500012345)",
+  );
+
+  // A wrong token shows nothing of any quotation.
+  const token = link.split("/q/")[1] ?? "";
+  const wrong = await page.request.get(`${server.url}/q/${token.slice(0, -2)}xy`);
+  expect(wrong.status()).toBe(404);
+  const body = await wrong.text();
+  for (const secret of [reference, "Robin", "Severn", "6205-2RS", "£30.96"]) expect(body).not.toContain(secret);
+  expect(requested.filter((url) => !url.startsWith(`${server.url}/`))).toEqual([]);
+});
+
+test("a buyer declines the quotation with a reason, and the desk records it", async ({ page, browser }) => {
+  const desk = await openDesk(browser);
+  const reference = await quotedRequest(desk);
+  await page.goto(await onlineLink(reference));
+  await page.getByLabel("Reason").selectOption({ label: "Other (please say)" });
+  await page.getByRole("button", { name: "Decline the quotation" }).click();
+  await expect(page.getByText("Tell us the reason")).toBeVisible();
+  await page.getByLabel("In your words").fill("The line was shut down");
+  await page.getByRole("button", { name: "Decline the quotation" }).click();
+  await expect(page.locator("main").getByRole("status")).toContainText("You declined this quotation.");
+  await checkPage(page);
+
+  const notice = await email(`${reference}-decline-notice`);
+  expect(notice.subject).toBe(`Declined online: ${reference}/1`);
+  await desk.reload();
+  await expect(desk.getByText("Lost", { exact: true }).first()).toBeVisible();
+  await expect(desk.getByRole("region", { name: "Online quotation" })).toContainText(
+    "Other (please say) — “The line was shut down”",
+  );
+  await expect(desk.getByRole("list", { name: "Conversation, oldest first" })).toContainText(
+    `declined quotation ${reference}/1 online (Other: “The line was shut down”)`,
+  );
+});
