@@ -12,6 +12,7 @@ import {
   fillPlaceholders,
 } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
+import { lineFromBuyer } from "#app/quotation/prefill.ts";
 import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 
@@ -62,16 +63,7 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
     .where(eq(quoteLines.quoteId, quoteId))
     .orderBy(asc(quoteLines.position));
   return {
-    lines: lines.length
-      ? lines.map((line) =>
-          emptyLine({
-            part: line.part,
-            brand: line.brand ?? "",
-            description: line.part,
-            quantity: String(line.quantity),
-          }),
-        )
-      : [emptyLine()],
+    lines: lines.length ? lines.map((line) => emptyLine(lineFromBuyer(line))) : [emptyLine()],
     delivery: penceToText(0),
     paymentTerms: config.quotation.paymentTerms,
     deliveryTerms: config.quotation.deliveryTerms,
