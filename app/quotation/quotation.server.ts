@@ -13,6 +13,7 @@ import {
 } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
 import { lineFromBuyer } from "#app/quotation/prefill.ts";
+import { priceHistory } from "#app/quotation/unusual.ts";
 import type { Db, Tx } from "#db/client.server.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 
@@ -74,7 +75,18 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
   };
 }
 
-/** Saves the draft (there is at most one per request). */
+/** The prices this request was quoted before, to ask about a new one far from them (unusual.ts). */
+export async function earlierPrices(db: Db, quote: { id: number; reference: string }) {
+  const rows = await db
+    .select({ revision: quotations.revision, content: quotations.content })
+    .from(quotations)
+    .where(and(eq(quotations.quoteId, quote.id), isNotNull(quotations.revision)))
+    .orderBy(asc(quotations.revision));
+  return priceHistory(
+    rows.map((row) => ({ revision: `${quote.reference}/${row.revision}`, lines: row.content?.lines ?? [] })),
+  );
+}
+
 /** What the editor saw of the draft when it was opened: when it was last saved, or "none" yet. */
 export async function draftStamp(db: Db, quoteId: number) {
   const [row] = await db
