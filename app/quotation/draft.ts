@@ -1,6 +1,6 @@
 import { availabilityText } from "#app/content/quotation.ts";
 import { cleanText } from "#app/lib/text.ts";
-import { basisPointsFrom, isPoa, maxLinePence, penceFrom, quotationTotals } from "#app/quotation/money.ts";
+import { basisPointsFrom, isPoa, maxLinePence, quotationTotals, readPrice } from "#app/quotation/money.ts";
 
 export const availabilityKinds = ["stock", "days", "request"] as const;
 export type Availability = (typeof availabilityKinds)[number];
@@ -167,8 +167,9 @@ function checkLines(draft: Draft, errors: Record<string, string>) {
       if (tooLong(line[field], fieldLimits[field])) errors[name(field)] = keepUnder(fieldLimits[field]);
     const quantity = /^\d{1,7}$/.test(line.quantity.trim()) ? Number(line.quantity.trim()) : 0;
     if (quantity < 1 || quantity > 1_000_000) errors[name("quantity")] = "Enter a whole number from 1 to 1,000,000";
-    const unitPence = isPoa(line.unitPrice) ? null : penceFrom(line.unitPrice);
-    if (unitPence === undefined) errors[name("unitPrice")] = "Enter a price in pounds, like 12.50, or POA";
+    const price = isPoa(line.unitPrice) ? { pence: null } : readPrice(line.unitPrice);
+    const unitPence = "pence" in price ? price.pence : undefined;
+    if (unitPence === undefined) errors[name("unitPrice")] = "error" in price ? price.error : "";
     else if (unitPence !== null && quantity > 0 && quantity * unitPence > maxLinePence)
       errors[name("unitPrice")] = "A line may come to at most £10,000,000";
     const days = line.availability === "days" ? Number(line.days.trim()) : undefined;
@@ -201,8 +202,13 @@ export function checkDraft(
   if (draft.lines.length === 0) errors.lines = "Add at least one line";
   if (draft.lines.length > maxLines) errors.lines = `A quotation has at most ${maxLines} lines`;
   const lines = checkLines(draft, errors);
-  const deliveryPence = draft.delivery.trim() === "" ? 0 : penceFrom(draft.delivery);
-  if (deliveryPence === undefined) errors.delivery = "Enter the delivery charge in pounds, like 9.50 (or 0)";
+  const delivery = draft.delivery.trim() === "" ? { pence: 0 } : readPrice(draft.delivery);
+  const deliveryPence = "pence" in delivery ? delivery.pence : undefined;
+  if (deliveryPence === undefined)
+    errors.delivery =
+      "error" in delivery && !delivery.error.startsWith("Enter")
+        ? delivery.error
+        : "Enter the delivery charge in pounds, like 9.50 (or 0)";
   else if (deliveryPence > maxLinePence) errors.delivery = "Delivery may be at most £10,000,000";
   const vatBasisPoints = basisPointsFrom(draft.vatRate);
   if (vatBasisPoints === undefined) errors.vatRate = "Enter the VAT rate in per cent, like 20";

@@ -2,7 +2,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
-import { LineFields, TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
+import { TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
+import { LineRow } from "#app/quotation/line-grid.tsx";
 
 const poaLine = emptyLine({ description: "Bearing", unitPrice: "POA" });
 const draft: Draft = {
@@ -20,10 +21,10 @@ const draft: Draft = {
 
 describe("the quotation editor", () => {
   it("tells staff a price can be POA, and says what the totals leave out", () => {
-    const line = renderToStaticMarkup(createElement(LineFields, { line: poaLine, index: 0, count: 2, errors: {} }));
-    expect(line).toContain('aria-describedby="lines-0--unitPrice-hint"');
-    expect(line).toContain("Or POA: priced on application, left out of the totals");
+    const line = renderToStaticMarkup(createElement(LineRow, { line: poaLine, index: 0, count: 2, errors: {} }));
+    expect(line).toContain('aria-describedby="unit-price-hint"');
     expect(line).toContain('value="POA"');
+    expect(line).toMatch(/data-line-total="">POA</);
     const checked = checkDraft(draft, "2026-01-01");
     if (!checked.ok) throw new Error("invalid");
     const totals = renderToStaticMarkup(createElement(TotalsAndActions, { totals: checked.value, pdfUrl: "/x" }));
@@ -43,5 +44,38 @@ describe("the quotation editor", () => {
     expect(html).toContain('value="PO-4471"');
     expect(html).toContain("Goods in\nHalesfield 19</textarea>");
     expect(html).toContain("Free UK delivery</textarea>");
+  });
+
+  it("labels every box of a line by its line and column, totals the line, and folds its details", () => {
+    const line = emptyLine({ part: "6205-2RS", quantity: "4", unitPrice: "6.45", note: "Zinc plated" });
+    const html = renderToStaticMarkup(createElement(LineRow, { line, index: 2, count: 3, errors: {} }));
+    for (const [field, label] of [
+      ["part", "Part"],
+      ["description", "Description"],
+      ["brand", "Brand"],
+      ["quantity", "Qty"],
+      ["unitPrice", "Unit price"],
+      ["availability", "Availability"],
+      ["alternative", "Alternative offered \\(optional\\)"],
+    ])
+      expect(html).toMatch(
+        new RegExp(`<label for="lines-2--${field}"[^>]*><span class="sr-only">Line 3 </span>${label}</label>`),
+      );
+    expect(html).toContain('data-line-total="">£25.80<');
+    expect(html).toMatch(/<details class="[^"]*"><summary[^>]*>More<span class="sr-only"> for line 3<\/span>/);
+    expect(html).toContain("Move line 3 up");
+  });
+
+  it("opens a line's details when its alternative or note needs attention, and names the box", () => {
+    const html = renderToStaticMarkup(
+      createElement(LineRow, {
+        line: emptyLine({ note: "x".repeat(600) }),
+        index: 0,
+        count: 1,
+        errors: { "lines[0].note": "Keep this under 500 characters" },
+      }),
+    );
+    expect(html).toMatch(/<details open=""/);
+    expect(html).toContain('aria-describedby="lines-0--note-error"');
   });
 });

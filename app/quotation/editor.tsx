@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
-import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
-import { availabilityLabels, quotationPlaceholders } from "#app/content/quotation.ts";
-import { availabilityKinds, type Draft, type DraftLine, fieldLimits } from "#app/quotation/draft.ts";
+import { quotationPlaceholders } from "#app/content/quotation.ts";
+import { CcField } from "#app/desk/request/cc-field.tsx";
+import { AnswerNote, AnswerText, focusedAnswerClass, useFocusOnMount } from "#app/quotation/answer-note.tsx";
+import { type Draft, fieldLimits } from "#app/quotation/draft.ts";
 import { formatPence } from "#app/quotation/money.ts";
 
 const controlClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2";
-const smallButton = button({ variant: "quiet", className: "min-h-11 px-3 py-1 text-sm" });
 
 /** One labelled box: label, hint and message tied to the control by id. */
 export function QuotationField({
@@ -59,114 +60,14 @@ export function QuotationField({
   );
 }
 
-/** A line of the quotation, with its own move and remove buttons (each posts the whole form). */
-export function LineFields({
-  line,
-  index,
-  count,
-  errors,
-}: {
-  line: DraftLine;
-  index: number;
-  count: number;
-  errors: Record<string, string>;
-}) {
-  const name = (field: keyof DraftLine) => `lines[${index}].${field}`;
-  const error = (field: keyof DraftLine) => errors[name(field)];
-  const number = index + 1;
-  return (
-    <fieldset className="rounded-lg border border-slate-300 p-3 sm:p-4">
-      <legend className="px-1 font-bold text-navy">Line {number}</legend>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <QuotationField
-          name={name("description")}
-          label="Description"
-          error={error("description")}
-          className="col-span-2"
-        >
-          {(props) => (
-            <textarea {...props} rows={2} maxLength={fieldLimits.description} defaultValue={line.description} />
-          )}
-        </QuotationField>
-        <QuotationField name={name("part")} label="Part number" error={error("part")}>
-          {(props) => <input {...props} maxLength={fieldLimits.part} defaultValue={line.part} />}
-        </QuotationField>
-        <QuotationField name={name("brand")} label="Brand" error={error("brand")}>
-          {(props) => <input {...props} maxLength={fieldLimits.brand} defaultValue={line.brand} />}
-        </QuotationField>
-        <QuotationField name={name("quantity")} label="Quantity" error={error("quantity")}>
-          {(props) => <input {...props} inputMode="numeric" defaultValue={line.quantity} />}
-        </QuotationField>
-        <QuotationField
-          name={name("unitPrice")}
-          label="Unit price (£, ex VAT)"
-          hint="Or POA: priced on application, left out of the totals"
-          error={error("unitPrice")}
-        >
-          {(props) => <input {...props} inputMode="decimal" defaultValue={line.unitPrice} placeholder="0.00" />}
-        </QuotationField>
-        <QuotationField name={name("availability")} label="Availability" error={error("availability")}>
-          {(props) => (
-            <select {...props} defaultValue={line.availability}>
-              {availabilityKinds.map((kind) => (
-                <option key={kind} value={kind}>
-                  {availabilityLabels[kind]}
-                </option>
-              ))}
-            </select>
-          )}
-        </QuotationField>
-        <QuotationField
-          name={name("days")}
-          label="Working days"
-          hint="When availability is in working days"
-          error={error("days")}
-        >
-          {(props) => <input {...props} inputMode="numeric" defaultValue={line.days} />}
-        </QuotationField>
-        <QuotationField
-          name={name("alternative")}
-          label="Alternative offered (optional)"
-          error={error("alternative")}
-          className="col-span-2"
-        >
-          {(props) => <input {...props} maxLength={fieldLimits.alternative} defaultValue={line.alternative} />}
-        </QuotationField>
-        <QuotationField name={name("note")} label="Line note (optional)" error={error("note")} className="col-span-2">
-          {(props) => <input {...props} maxLength={fieldLimits.note} defaultValue={line.note} />}
-        </QuotationField>
-      </div>
-      <LineButtons index={index} count={count} />
-    </fieldset>
-  );
-}
-
-/** Move a line up or down, or remove it; each posts the whole form, so nothing typed is lost. */
-function LineButtons({ index, count }: { index: number; count: number }) {
-  const number = index + 1;
-  return (
-    <div className="mt-3 flex flex-wrap gap-2">
-      {index > 0 ? (
-        <button type="submit" name="intent" value={`up:${index}`} className={smallButton}>
-          Move line {number} up
-        </button>
-      ) : null}
-      {index < count - 1 ? (
-        <button type="submit" name="intent" value={`down:${index}`} className={smallButton}>
-          Move line {number} down
-        </button>
-      ) : null}
-      <button type="submit" name="intent" value={`remove:${index}`} className={smallButton}>
-        Remove line {number}
-      </button>
-    </div>
-  );
-}
-
-/** Delivery, validity, VAT, terms and the e-mail that carries the quotation. */
+/** Delivery, validity, VAT, terms and the e-mail that carries the quotation: four columns on a desktop. */
 export function TermsFields({ draft, errors }: { draft: Draft; errors: Record<string, string> }) {
+  const textarea = (name: keyof typeof fieldLimits & keyof Draft, rows: number) =>
+    function Box(props: Parameters<Parameters<typeof QuotationField>[0]["children"]>[0]) {
+      return <textarea {...props} rows={rows} maxLength={fieldLimits[name]} defaultValue={draft[name]} />;
+    };
   return (
-    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(9.5rem,1fr))_minmax(0,2fr)]">
       <QuotationField name="delivery" label="Delivery charge (£, ex VAT)" error={errors.delivery}>
         {(props) => <input {...props} inputMode="decimal" defaultValue={draft.delivery} />}
       </QuotationField>
@@ -176,52 +77,53 @@ export function TermsFields({ draft, errors }: { draft: Draft; errors: Record<st
       <QuotationField name="vatRate" label="VAT rate (%)" error={errors.vatRate}>
         {(props) => <input {...props} inputMode="decimal" defaultValue={draft.vatRate} />}
       </QuotationField>
-      <QuotationField name="paymentTerms" label="Payment terms" error={errors.paymentTerms} className="sm:col-span-3">
-        {(props) => (
-          <textarea {...props} rows={2} maxLength={fieldLimits.paymentTerms} defaultValue={draft.paymentTerms} />
-        )}
+      <QuotationField
+        name="buyerReference"
+        label="Buyer's reference (optional)"
+        hint="Their enquiry or order number"
+        error={errors.buyerReference}
+        className="sm:col-span-3 lg:col-span-1"
+      >
+        {(props) => <input {...props} maxLength={fieldLimits.buyerReference} defaultValue={draft.buyerReference} />}
+      </QuotationField>
+      <QuotationField
+        name="paymentTerms"
+        label="Payment terms"
+        error={errors.paymentTerms}
+        className="sm:col-span-3 lg:col-span-2"
+      >
+        {textarea("paymentTerms", 2)}
       </QuotationField>
       <QuotationField
         name="deliveryTerms"
         label="Delivery terms"
         error={errors.deliveryTerms}
-        className="sm:col-span-3"
+        className="sm:col-span-3 lg:col-span-2"
       >
-        {(props) => (
-          <textarea {...props} rows={2} maxLength={fieldLimits.deliveryTerms} defaultValue={draft.deliveryTerms} />
-        )}
-      </QuotationField>
-      <QuotationField
-        name="buyerReference"
-        label="Buyer's reference (optional)"
-        hint="Their enquiry or order number, printed on the quotation"
-        error={errors.buyerReference}
-      >
-        {(props) => <input {...props} maxLength={fieldLimits.buyerReference} defaultValue={draft.buyerReference} />}
+        {textarea("deliveryTerms", 2)}
       </QuotationField>
       <QuotationField
         name="deliveryAddress"
         label="Delivery address (optional)"
         hint="When the goods go somewhere other than the buyer's usual address"
         error={errors.deliveryAddress}
-        className="sm:col-span-2"
+        className="sm:col-span-3 lg:col-span-2"
       >
-        {(props) => (
-          <textarea {...props} rows={3} maxLength={fieldLimits.deliveryAddress} defaultValue={draft.deliveryAddress} />
-        )}
+        {textarea("deliveryAddress", 3)}
       </QuotationField>
-      <QuotationField
-        name="subject"
-        label="E-mail subject"
-        error={errors.subject}
-        className="sm:col-span-3"
-        hint={`You can use ${quotationPlaceholders.join(", ")}.`}
-      >
-        {(props) => <input {...props} maxLength={fieldLimits.subject} defaultValue={draft.subject} />}
-      </QuotationField>
-      <QuotationField name="message" label="E-mail message" error={errors.message} className="sm:col-span-3">
-        {(props) => <textarea {...props} rows={8} maxLength={fieldLimits.message} defaultValue={draft.message} />}
-      </QuotationField>
+      <div className="grid gap-3 sm:col-span-3 lg:col-span-2">
+        <QuotationField
+          name="subject"
+          label="E-mail subject"
+          error={errors.subject}
+          hint={`You can use ${quotationPlaceholders.join(", ")}.`}
+        >
+          {(props) => <input {...props} maxLength={fieldLimits.subject} defaultValue={draft.subject} />}
+        </QuotationField>
+        <QuotationField name="message" label="E-mail message" error={errors.message}>
+          {textarea("message", 5)}
+        </QuotationField>
+      </div>
     </div>
   );
 }
@@ -229,33 +131,87 @@ export function TermsFields({ draft, errors }: { draft: Draft; errors: Record<st
 const poaText = (count: number) =>
   count === 0 ? "" : ` ${count === 1 ? "One line is" : `${count} lines are`} POA and not included.`;
 
-/** Asked before a quotation leaves: once sent it is numbered and never changed. */
-export function ConfirmSend({ to, gross, poaLines = 0 }: { to: string; gross: string; poaLines?: number }) {
+export type SendQuestion = {
+  to: string;
+  gross: string;
+  poaLines: number;
+  /** What looks unusual (unusual.ts); "Send anyway" carries its key. */
+  unusual: string[];
+  unusualKey: string;
+};
+
+/**
+ * Asked before a quotation leaves, beside the Send button: once sent it is numbered and never changed. What
+ * looks unusual is listed, and "Send anyway" sends only what was listed (its key).
+ */
+export function ConfirmSend({ to, gross, poaLines, unusual, unusualKey }: SendQuestion) {
+  const panel = useFocusOnMount<HTMLElement>();
+  const warn = unusual.length > 0;
   return (
-    <ConfirmPanel
-      id="confirm-send"
-      tone="plain"
-      title={`Send this quotation to ${to}?`}
-      text={`Total ${gross} including VAT.${poaText(poaLines)} Once sent it is numbered and cannot be changed; a change later is a new revision.`}
-      cancel={{ to: ".", label: "Not yet" }}
+    <section
+      id="editor-answer"
+      ref={panel}
+      tabIndex={-1}
+      aria-labelledby="confirm-send-heading"
+      data-testid="confirm-send"
+      className={`mt-3 rounded-lg border-2 p-4 ${focusedAnswerClass} ${warn ? "border-red-700 bg-red-50" : "border-navy bg-mist"}`}
     >
-      <button type="submit" name="intent" value="send-confirmed" className={button({ variant: "steel" })}>
-        Yes, send it
-      </button>
-    </ConfirmPanel>
+      <h3 id="confirm-send-heading" className={`text-lg font-bold ${warn ? "text-red-900" : "text-navy"}`}>
+        Send this quotation to <bdi>{to}</bdi>?
+      </h3>
+      <p className="mt-1">
+        Total {gross} including VAT.{poaText(poaLines)} Once sent it is numbered and cannot be changed; a change later
+        is a new revision.
+      </p>
+      {warn ? (
+        <>
+          <p className="mt-2 font-bold text-red-900">Check these before it goes:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {unusual.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+          <input type="hidden" name="unusual" value={unusualKey} />
+        </>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="submit"
+          name="intent"
+          value="send-confirmed"
+          formAction="#editor-answer"
+          className={button({ variant: warn ? "danger" : "steel" })}
+        >
+          {warn ? "Send anyway" : "Yes, send it"}
+        </button>
+        <Link to="." className={button({ variant: "quiet" })}>
+          Not yet
+        </Link>
+      </div>
+    </section>
   );
 }
 
-/** The totals as the server worked them out when last saved, and what can be done with the draft. */
+export type Answer = {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string>;
+  confirm?: SendQuestion;
+  cc?: string;
+};
+
+/** The totals as the server worked them out when last saved, what can be done, and the answer beside it. */
 export function TotalsAndActions({
   totals,
   pdfUrl,
+  answer,
 }: {
   totals:
     | { netPence: number; vatPence: number; grossPence: number; lines: { unitPence: number | null }[] }
     | null
     | undefined;
   pdfUrl: string;
+  answer?: Answer;
 }) {
   return (
     <section aria-labelledby="totals-heading" className={cardClass}>
@@ -282,16 +238,45 @@ export function TotalsAndActions({
         <p className="mt-2">Worked out once every line has a quantity and a price.</p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="save" className={button({ variant: "quiet" })}>
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          formAction="#editor-answer"
+          className={button({ variant: "quiet" })}
+        >
           Save draft
         </button>
         <button type="submit" formAction={pdfUrl} formTarget="_blank" className={button({ variant: "quiet" })}>
           Preview the PDF
         </button>
-        <button type="submit" name="intent" value="send" className={button({ variant: "steel" })}>
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          formAction="#editor-answer"
+          className={button({ variant: "steel" })}
+        >
           Send…
         </button>
       </div>
+      {answer ? <ActionAnswer answer={answer} /> : null}
     </section>
+  );
+}
+
+/** The answer to Save or Send, right under them: a message, or the question before sending. */
+function ActionAnswer({ answer }: { answer: Answer }) {
+  if (answer.confirm)
+    return (
+      <>
+        <CcField id="quotation-cc" value={answer.cc} error={answer.errors?.cc} />
+        <ConfirmSend {...answer.confirm} />
+      </>
+    );
+  return (
+    <AnswerNote id="editor-answer" ok={answer.ok} className="mt-3">
+      <AnswerText message={answer.message} errors={answer.errors} />
+    </AnswerNote>
   );
 }

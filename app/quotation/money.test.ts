@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { basisPointsFrom, formatPence, isPoa, penceFrom, percentText, quotationTotals } from "#app/quotation/money.ts";
+import {
+  basisPointsFrom,
+  formatPence,
+  isPoa,
+  penceFrom,
+  percentText,
+  quotationTotals,
+  readPrice,
+} from "#app/quotation/money.ts";
 
 describe("money in pence", () => {
   it("reads prices as typed without floating point", () => {
@@ -12,6 +20,20 @@ describe("money in pence", () => {
     expect(penceFrom("1e3")).toBeUndefined();
     expect(penceFrom("twelve")).toBeUndefined();
     expect(penceFrom("")).toBeUndefined();
+  });
+
+  it('reads a price strictly: "9,60" and "9.6.0" are mistakes named for what they are, never £960.00', () => {
+    expect(penceFrom("9,60")).toBeUndefined();
+    expect(penceFrom("1,23,456")).toBeUndefined();
+    expect(penceFrom("12,34.50")).toBeUndefined();
+    expect(penceFrom("1,234.56")).toBe(123_456);
+    expect(penceFrom("£ 1,234,567")).toBe(123_456_700);
+    expect(penceFrom("9.6")).toBe(960);
+    expect(penceFrom("960")).toBe(96_000);
+    expect(readPrice("9,60")).toEqual({ error: "Use a point for pence, like 9.60" });
+    expect(readPrice("£12,5")).toEqual({ error: "Use a point for pence, like 12.50" });
+    expect(readPrice("9.6.0")).toEqual({ error: "Use one point, before the pence, like 9.60" });
+    expect(readPrice("9.605")).toEqual({ error: "Give at most 2 figures of pence, like 9.65" });
   });
 
   it("formats pence exactly", () => {

@@ -9,12 +9,34 @@ export const maxLinePence = 1_000_000_000;
 /** "POA" (price on application) typed in a price box, with or without dots, in any case. */
 export const isPoa = (text: string) => /^p\.?o\.?a\.?$/i.test(text.trim());
 
+export type PriceReading = { pence: number } | { error: string };
+
+/** "9,60": a comma where the point for pence should be, as typed on a continental keyboard. */
+const commaForPence = /^(\d{1,10}),(\d{1,2})$/;
+/** Pounds with an optional point and pence; thousands commas only as in 1,234.56. */
+const amount = /^(\d{1,3}(?:,\d{3}){1,3}|\d{1,10})(?:\.(\d{1,2}))?$/;
+
+/**
+ * An amount of pounds as typed, read strictly: "9,60" is never £960.00 and "9.6.0" never anything, so a
+ * slip of the keyboard is named on its box instead of becoming a price.
+ */
+export function readPrice(text: string): PriceReading {
+  const cleaned = text.trim().replace(/^£\s*/, "");
+  const comma = commaForPence.exec(cleaned);
+  if (comma) return { error: `Use a point for pence, like ${comma[1]}.${(comma[2] ?? "").padEnd(2, "0")}` };
+  const match = amount.exec(cleaned);
+  if (!match) {
+    if ((cleaned.match(/\./g) ?? []).length > 1) return { error: "Use one point, before the pence, like 9.60" };
+    if (/^\d+\.\d{3,}$/.test(cleaned)) return { error: "Give at most 2 figures of pence, like 9.65" };
+    return { error: "Enter a price in pounds, like 12.50, or POA" };
+  }
+  return { pence: Number((match[1] ?? "").replaceAll(",", "")) * 100 + Number((match[2] ?? "").padEnd(2, "0")) };
+}
+
 /** Pence from what was typed, or undefined when it is not an amount of pounds with at most 2 decimals. */
 export function penceFrom(text: string): number | undefined {
-  const cleaned = text.trim().replace(/^£\s*/, "").replaceAll(",", "");
-  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(cleaned);
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  const reading = readPrice(text);
+  return "pence" in reading ? reading.pence : undefined;
 }
 
 const grouped = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -126,10 +126,10 @@ describeDatabase("quotations", (target) => {
     sink.messages.length = 0;
   });
 
-  async function stored() {
-    const { reference } = await storeQuote(db(), sampleQuote, storeMeta(), {
-      lines: [{ part: "6205-2RS", quantity: 4, brand: "SKF" }],
-    });
+  async function stored(
+    lines: { part: string; quantity: number; brand?: string }[] = [{ part: "6205-2RS", quantity: 4, brand: "SKF" }],
+  ) {
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta(), { lines });
     const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
     if (!quote) throw new Error("not stored");
     return quote;
@@ -140,11 +140,17 @@ describeDatabase("quotations", (target) => {
     return db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, actor, config.site));
   };
 
-  it("starts a first draft from the parts list, with the configured defaults", async () => {
-    const quote = await stored();
+  it("starts a first draft from the parts list, split into part, brand, description and quantity, with the configured defaults", async () => {
+    const quote = await stored([
+      { part: "6205-2RS", quantity: 4, brand: "SKF" },
+      { part: "6205-2RS SKF x10", quantity: 1 },
+      { part: "Nitrile gloves size 9 x 20 boxes", quantity: 1 },
+    ]);
     const draft = await currentDraft(db(), quote.id, config);
     expect(draft.lines).toEqual([
-      emptyLine({ part: "6205-2RS", brand: "SKF", description: "6205-2RS", quantity: "4" }),
+      emptyLine({ part: "6205-2RS", brand: "SKF", quantity: "4" }),
+      emptyLine({ part: "6205-2RS", brand: "SKF", quantity: "10" }),
+      emptyLine({ description: "Nitrile gloves size 9 (boxes)", quantity: "20" }),
     ]);
     expect(draft).toMatchObject({ vatRate: "20", paymentTerms: config.quotation.paymentTerms, delivery: "0.00" });
     expect(draft.validUntil > londonDay()).toBe(true);

@@ -11,6 +11,8 @@ import {
   fillPlaceholders,
 } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
+import { lineFromBuyer } from "#app/quotation/prefill.ts";
+import { priceHistory } from "#app/quotation/unusual.ts";
 import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { outboxEntry } from "#db/outbox-payloads.ts";
@@ -64,16 +66,7 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
     .where(eq(quoteLines.quoteId, quoteId))
     .orderBy(asc(quoteLines.position));
   return {
-    lines: lines.length
-      ? lines.map((line) =>
-          emptyLine({
-            part: line.part,
-            brand: line.brand ?? "",
-            description: line.part,
-            quantity: String(line.quantity),
-          }),
-        )
-      : [emptyLine()],
+    lines: lines.length ? lines.map((line) => emptyLine(lineFromBuyer(line))) : [emptyLine()],
     delivery: penceToText(0),
     paymentTerms: config.quotation.paymentTerms,
     deliveryTerms: config.quotation.deliveryTerms,
@@ -84,7 +77,18 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
   };
 }
 
-/** Saves the draft (there is at most one per request). */
+/** The prices this request was quoted before, to ask about a new one far from them (unusual.ts). */
+export async function earlierPrices(db: Db, quote: { id: number; reference: string }) {
+  const rows = await db
+    .select({ revision: quotations.revision, content: quotations.content })
+    .from(quotations)
+    .where(and(eq(quotations.quoteId, quote.id), isNotNull(quotations.revision)))
+    .orderBy(asc(quotations.revision));
+  return priceHistory(
+    rows.map((row) => ({ revision: `${quote.reference}/${row.revision}`, lines: row.content?.lines ?? [] })),
+  );
+}
+
 /** What the editor saw of the draft when it was opened: when it was last saved, or "none" yet. */
 export async function draftStamp(db: Db, quoteId: number) {
   const [row] = await db

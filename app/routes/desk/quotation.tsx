@@ -1,20 +1,17 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
-import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
-import { readFormData } from "#app/desk/read-form.server.ts";
-import { stale } from "#app/desk/request/action.server.ts";
-import { CcField } from "#app/desk/request/cc-field.tsx";
-import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import { formatWhen, londonDay } from "#app/lib/london-time.ts";
-import { readCc } from "#app/mail-out/cc.ts";
-import { checkDraft, type Draft, draftFromForm, emptyLine, maxLines } from "#app/quotation/draft.ts";
-import { ConfirmSend, LineFields, TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
+import { londonDay } from "#app/lib/london-time.ts";
+import { AnswerNote, AnswerText } from "#app/quotation/answer-note.tsx";
+import { checkDraft } from "#app/quotation/draft.ts";
+import { TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
+import { type EditorReply, editorAction } from "#app/quotation/editor-action.server.ts";
+import { GridHeadings, keepEnterFromSubmitting, LineRow, priceHintId } from "#app/quotation/line-grid.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
-import { formatPence } from "#app/quotation/money.ts";
-import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
-import { applyChange } from "#app/request/lifecycle.server.ts";
+import { currentDraft, draftStamp } from "#app/quotation/quotation.server.ts";
+import { buyerRequest } from "#app/quotation/request-aside.server.ts";
+import { RequestAside, RequestFolded } from "#app/quotation/request-aside.tsx";
 import type { Route } from "./+types/quotation";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -25,106 +22,33 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { config, database } = context.get(servicesContext);
   const quote = await loadQuote(database.db, params.reference);
-  const [draft, stamp] = await Promise.all([
+  const [draft, stamp, request] = await Promise.all([
     currentDraft(database.db, quote.id, config),
     draftStamp(database.db, quote.id),
+    buyerRequest(database.db, quote),
   ]);
   const checked = checkDraft(draft, londonDay());
   return {
     quote: { reference: quote.reference, version: quote.version, email: quote.email, name: quote.customerName },
     draft,
     stamp,
+    request,
     totals: checked.ok ? checked.value : null,
   };
 }
 
-type Reply = {
-  message: string;
-  ok: boolean;
-  errors?: Record<string, string>;
-  confirm?: { to: string; gross: string; poaLines: number };
-  /** The Cc box as typed at the confirmation, given back when it was refused. */
-  cc?: string;
-  /** What was typed, shown again when the save was refused. */
-  draft?: Draft;
-};
-
-/** Moves, removes or adds a line as the pressed button says; the rest of the draft is as posted. */
-function arrange(draft: Draft, intent: string): Draft {
-  const [op, at] = intent.split(":");
-  const i = Number(at);
-  const lines = [...draft.lines];
-  if (op === "add" && lines.length < maxLines) lines.push(emptyLine());
-  if (op === "remove" && lines[i]) lines.splice(i, 1);
-  const j = op === "up" ? i - 1 : op === "down" ? i + 1 : -1;
-  if (j >= 0 && lines[i] && lines[j]) [lines[i], lines[j]] = [lines[j], lines[i]];
-  return { ...draft, lines };
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { config, database, outbox } = context.get(servicesContext);
-  const db = database.db;
-  const quote = await loadQuote(db, params.reference);
-  const form = await readFormData(request);
-  const intent = String(form.get("intent") ?? "save");
-  const draft = arrange(draftFromForm(form), intent);
-  if (intent === "add" && draft.lines.length >= maxLines)
-    return data<Reply>({ ok: false, message: `A quotation has at most ${maxLines} lines.` }, { status: 422 });
-  const staff = context.get(staffContext);
-  const save = await saveDraft(db, quote.id, draft, String(form.get("draftStamp") ?? ""), staff);
-  if (!save.saved) {
-    const who = `${save.byName ?? "Someone else"} ${save.sent ? "sent" : "saved"} this quotation (${formatWhen(save.at, new Date())}) after you opened it.`;
-    const next = save.sent
-      ? "Open the quotation again to start the next revision from it."
-      : "Save again to keep yours in place of theirs, or open the quotation again to see theirs.";
-    return data<Reply>(
-      { ok: false, message: `${who} Nothing was saved: what you typed is below. ${next}`, draft },
-      { status: 409 },
-    );
-  }
-  if (!intent.startsWith("send"))
-    return { ok: true, message: intent === "save" ? "Draft saved." : "Draft saved with the lines rearranged." };
-  const checked = checkDraft(draft, londonDay());
-  if (!checked.ok) {
-    const count = Object.keys(checked.errors).length;
-    return data<Reply>(
-      {
-        ok: false,
-        errors: checked.errors,
-        message: `The draft is saved, but ${count === 1 ? "one box needs" : `${count} boxes need`} attention before it can be sent.`,
-      },
-      { status: 422 },
-    );
-  }
-  const confirm = {
-    to: quote.email,
-    gross: formatPence(checked.value.grossPence),
-    poaLines: checked.value.lines.filter((line) => line.unitPence === null).length,
-  };
-  if (intent !== "send-confirmed") return { ok: true, message: "", confirm };
-  const typedCc = String(form.get("cc") ?? "");
-  const cc = readCc(typedCc);
-  if (!cc.ok)
-    return data<Reply>(
-      { ok: false, message: cc.message, errors: { cc: cc.message }, confirm, cc: typedCc },
-      { status: 422 },
-    );
-  const outcome = await applyChange(db, quote.id, Number(form.get("version")), async (tx) => ({
-    changed: true,
-    ...(await sendQuotation(tx, quote, draft, checked.value, staff, config.site, cc.cc)),
-  }));
-  if (outcome.stale) return stale(outcome.latest, {});
-  outbox.kick();
-  forgetMonthFigures(db);
-  return redirect(`/desk/quotes/${quote.reference}?sent=${encodeURIComponent(outcome.result.revision)}`);
+  const quote = await loadQuote(context.get(servicesContext).database.db, params.reference);
+  return editorAction(request, context, quote);
 }
 
 export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as Reply | undefined;
-  const { quote, totals, stamp } = loaderData;
+  const reply = actionData as EditorReply | undefined;
+  const { quote, totals, stamp, request } = loaderData;
   const draft = reply?.draft ?? loaderData.draft;
   const errors = reply?.errors ?? {};
   const pdfUrl = `/desk/quotes/${quote.reference}/quotation-pdf/draft`;
+  const lineAnswer = (index: number) => (reply?.at === `line:${index}` ? reply : undefined);
   return (
     <>
       <p>
@@ -136,50 +60,73 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
       <p className="mt-1 text-slate-700">
         To <bdi>{quote.name}</bdi> &lt;<bdi>{quote.email}</bdi>&gt;. Prices in pounds, excluding VAT.
       </p>
-      <div role="status" className="mt-3 min-h-6 font-semibold">
-        {reply?.message ? <span className={reply.ok ? "text-green-800" : "text-red-700"}>{reply.message}</span> : null}
-      </div>
-      <form method="post" className="mt-2 space-y-4" noValidate>
-        <input type="hidden" name="version" value={quote.version} />
-        <input type="hidden" name="draftStamp" value={stamp} />
-        <input type="hidden" name="lineCount" value={draft.lines.length} />
-        {/* The form's default button: Enter in a box saves, never removes or sends. */}
-        <button type="submit" name="intent" value="save" className="sr-only" tabIndex={-1} aria-hidden="true">
-          Save draft
-        </button>
-        {reply?.confirm ? <CcField id="quotation-cc" value={reply.cc} error={errors.cc} /> : null}
-        {reply?.confirm ? <ConfirmSend {...reply.confirm} /> : null}
-        <section aria-labelledby="lines-heading" className={cardClass}>
-          <h2 id="lines-heading" className="text-lg font-bold text-navy">
-            Lines
-          </h2>
-          {errors.lines ? <p className="mt-1 font-semibold text-red-700">{errors.lines}</p> : null}
-          <div className="mt-3 space-y-3">
-            {draft.lines.map((line, index) => (
-              <LineFields
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity; every change reloads the page
-                key={index}
-                line={line}
-                index={index}
-                count={draft.lines.length}
-                errors={errors}
-              />
-            ))}
-          </div>
-          <button type="submit" name="intent" value="add" className={button({ variant: "quiet", className: "mt-3" })}>
-            Add a line
+      <RequestFolded request={request} reference={quote.reference} />
+      <div className="mt-3 items-start gap-4 xl:grid xl:grid-cols-[minmax(0,1fr)_18rem]">
+        <form method="post" className="min-w-0 space-y-4" noValidate onKeyDown={keepEnterFromSubmitting}>
+          <input type="hidden" name="version" value={quote.version} />
+          <input type="hidden" name="draftStamp" value={stamp} />
+          <input type="hidden" name="lineCount" value={draft.lines.length} />
+          {/* The form's default button, which Enter presses when scripts have not stopped it: it only saves. */}
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            formAction="#editor-answer"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+          >
+            Save draft
           </button>
-        </section>
-        <section aria-labelledby="terms-heading" className={cardClass}>
-          <h2 id="terms-heading" className="text-lg font-bold text-navy">
-            Terms and e-mail
-          </h2>
-          <div className="mt-3">
-            <TermsFields draft={draft} errors={errors} />
-          </div>
-        </section>
-        <TotalsAndActions totals={totals} pdfUrl={pdfUrl} />
-      </form>
+          <section aria-labelledby="lines-heading" className={`${cardClass} p-3 sm:p-4`}>
+            <h2 id="lines-heading" className="text-lg font-bold text-navy">
+              Lines
+            </h2>
+            <p id={priceHintId} className="text-sm text-slate-700">
+              Unit prices in £ excluding VAT, like 12.50; POA for a price on application, left out of the totals.
+            </p>
+            {errors.lines ? <p className="mt-1 font-semibold text-red-700">{errors.lines}</p> : null}
+            <div className="mt-2 space-y-2 lg:space-y-0">
+              <GridHeadings />
+              {draft.lines.map((line, index) => (
+                <LineRow
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity; every change reloads the page
+                  key={index}
+                  line={line}
+                  index={index}
+                  count={draft.lines.length}
+                  errors={errors}
+                  answer={lineAnswer(index)}
+                />
+              ))}
+            </div>
+            <button
+              type="submit"
+              name="intent"
+              value="add"
+              formAction="#lines-answer"
+              className={button({ variant: "quiet", className: "mt-3" })}
+            >
+              Add a line
+            </button>
+            {reply?.at === "lines" ? (
+              <AnswerNote id="lines-answer" ok={reply.ok} className="mt-2">
+                <AnswerText message={reply.message} errors={reply.errors} />
+              </AnswerNote>
+            ) : null}
+          </section>
+          <section aria-labelledby="terms-heading" className={cardClass}>
+            <h2 id="terms-heading" className="text-lg font-bold text-navy">
+              Terms and e-mail
+            </h2>
+            <div className="mt-3">
+              <TermsFields draft={draft} errors={errors} />
+            </div>
+          </section>
+          <TotalsAndActions totals={totals} pdfUrl={pdfUrl} answer={reply?.at === "actions" ? reply : undefined} />
+        </form>
+        <RequestAside request={request} reference={quote.reference} />
+      </div>
     </>
   );
 }

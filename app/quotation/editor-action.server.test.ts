@@ -1,0 +1,148 @@
+import { eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeEach, expect, it } from "vitest";
+import { staffContext } from "#app/desk/session.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
+import { readConfig } from "#app/lib/env.server.ts";
+import type { EditorReply } from "#app/quotation/editor-action.server.ts";
+import { draftStamp } from "#app/quotation/quotation.server.ts";
+import { storeQuote } from "#app/quote/save-quote.server.ts";
+import { action } from "#app/routes/desk/quotation.tsx";
+import { quotations, quotes, staffUser } from "#db/schema.ts";
+import type { Services } from "#server/services.server.ts";
+import { describeDatabase } from "#test/pg.ts";
+import { sampleQuote, storeMeta } from "#test/quotes.ts";
+
+const config = readConfig({ SITE_URL: "https://desk.example" });
+const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
+
+type Line = { part: string; description?: string; quantity: string; unitPrice: string };
+
+describeDatabase("the quotation editor's action", (target) => {
+  const db = () => target.database.db;
+  let reference = "";
+
+  beforeEach(async () => {
+    await db().execute(sql`truncate quotes, outbox, staff_user restart identity cascade`);
+    await db()
+      .insert(staffUser)
+      .values({ ...alex, role: "staff" as const });
+    ({ reference } = await storeQuote(db(), sampleQuote, storeMeta(), {
+      lines: [{ part: "6205-2RS SKF x10", quantity: 1 }],
+    }));
+  });
+
+  const quote = async () => {
+    const [row] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!row) throw new Error("not stored");
+    return row;
+  };
+
+  /** Posts the editor's form as the page would, with these lines and the button pressed. */
+  async function post(lines: Line[], intent: string, extra: Record<string, string> = {}) {
+    const fields: Record<string, string> = {
+      intent,
+      version: String((await quote()).version),
+      draftStamp: await draftStamp(db(), (await quote()).id),
+      lineCount: String(lines.length),
+      delivery: "0",
+      validUntil: "2099-12-31",
+      vatRate: "20",
+      paymentTerms: "30 days",
+      deliveryTerms: "Free delivery",
+      subject: "Quotation {revision}",
+      message: "Attached.",
+      ...extra,
+    };
+    lines.forEach((line, i) => {
+      for (const [key, value] of Object.entries(line)) fields[`lines[${i}].${key}`] = value;
+    });
+    const context = new RouterContextProvider();
+    context.set(servicesContext, {
+      config,
+      database: target.database,
+      outbox: { kick() {} },
+    } as unknown as Services);
+    context.set(staffContext, { ...alex, role: "staff", sessionToken: "t" } as never);
+    const result: unknown = await action({
+      request: new Request(`https://desk.example/desk/quotes/${reference}/quotation`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+      }),
+      params: { reference },
+      context,
+    } as never);
+    if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
+    if (result && typeof result === "object" && "init" in result && "data" in result)
+      return { status: (result.init as ResponseInit | null)?.status ?? 200, reply: result.data as EditorReply };
+    return { status: 200, reply: result as EditorReply };
+  }
+  const revisions = async () =>
+    (
+      await db()
+        .select()
+        .from(quotations)
+        .where(eq(quotations.quoteId, (await quote()).id))
+    )
+      .map((row) => row.revision)
+      .filter((revision) => revision !== null);
+
+  it('names "9,60" and "9.6.0" on their boxes when saving and sending, and never prices them at £960', async () => {
+    const lines = [
+      { part: "6205-2RS", quantity: "10", unitPrice: "9,60" },
+      { part: "UCP206", quantity: "1", unitPrice: "9.6.0" },
+    ];
+    const saved = await post(lines, "save");
+    expect(saved.reply?.message).toBe("Draft saved. But 2 boxes need attention.");
+    expect(saved.reply?.errors).toEqual({
+      "lines[0].unitPrice": "Use a point for pence, like 9.60",
+      "lines[1].unitPrice": "Use one point, before the pence, like 9.60",
+    });
+    // Kept as typed, so nothing is lost.
+    const [draft] = await db()
+      .select()
+      .from(quotations)
+      .where(eq(quotations.quoteId, (await quote()).id));
+    expect(draft?.draft.lines.map((line) => line.unitPrice)).toEqual(["9,60", "9.6.0"]);
+    const sent = await post(lines, "send");
+    expect(sent.status).toBe(422);
+    expect(sent.reply?.confirm).toBeUndefined();
+    expect(sent.reply?.errors?.["lines[0].unitPrice"]).toBe("Use a point for pence, like 9.60");
+  });
+
+  it("asks before sending a price far from this request's earlier revision, and sends only what was asked about", async () => {
+    expect((await post([{ part: "6205-2RS", quantity: "10", unitPrice: "9.60" }], "send-confirmed")).status).toBe(302);
+    const slipped = [{ part: "6205-2RS", quantity: "10", unitPrice: "960.00" }];
+    const asked = await post(slipped, "send");
+    expect(asked.reply?.confirm?.unusual).toEqual([`Line 1 (6205-2RS): £960.00 each, where ${reference}/1 had £9.60.`]);
+    // "Yes, send it" from a page that was never asked (or asked about something else) asks again.
+    const unasked = await post(slipped, "send-confirmed");
+    expect(unasked.reply?.confirm?.unusual).toHaveLength(1);
+    const otherKey = await post(slipped, "send-confirmed", { unusual: "00000000" });
+    expect(otherKey.reply?.confirm?.unusual).toHaveLength(1);
+    expect(await revisions()).toEqual([1]);
+    const anyway = await post(slipped, "send-confirmed", { unusual: asked.reply?.confirm?.unusualKey ?? "" });
+    expect(anyway).toEqual({
+      status: 302,
+      location: `/desk/quotes/${reference}?sent=${encodeURIComponent(`${reference}/2`)}`,
+    });
+    expect(await revisions()).toEqual([1, 2]);
+  });
+
+  it("asks before sending a line or a quotation over £100,000; an ordinary one is asked about as always", async () => {
+    const ordinary = await post([{ part: "6205-2RS", quantity: "10", unitPrice: "9.60" }], "send");
+    expect(ordinary.reply?.confirm).toMatchObject({ gross: "£115.20", unusual: [] });
+    const large = await post(
+      [
+        { part: "Gearbox", quantity: "2", unitPrice: "60000" },
+        { part: "6205-2RS", quantity: "10", unitPrice: "9.60" },
+      ],
+      "send",
+    );
+    expect(large.reply?.confirm?.unusual).toEqual([
+      "Line 1 (Gearbox) comes to £120,000.00.",
+      "The quotation comes to £144,115.20 including VAT.",
+    ]);
+    expect(await revisions()).toEqual([]);
+  });
+});
