@@ -7,8 +7,8 @@ import { readConfig } from "#app/lib/env.server.ts";
 import type { EditorReply } from "#app/quotation/editor-action.server.ts";
 import { draftStamp } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
-import { action } from "#app/routes/desk/quotation.tsx";
-import { quotations, quotes, staffUser } from "#db/schema.ts";
+import { action, loader } from "#app/routes/desk/quotation.tsx";
+import { quotations, quoteMessages, quotes, staffUser } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
@@ -38,6 +38,17 @@ describeDatabase("the quotation editor's action", (target) => {
     return row;
   };
 
+  const context = () => {
+    const provider = new RouterContextProvider();
+    provider.set(servicesContext, {
+      config,
+      database: target.database,
+      outbox: { kick() {} },
+    } as unknown as Services);
+    provider.set(staffContext, { ...alex, role: "staff", sessionToken: "t" } as never);
+    return provider;
+  };
+
   /** Posts the editor's form as the page would, with these lines and the button pressed. */
   async function post(lines: Line[], intent: string, extra: Record<string, string> = {}) {
     const fields: Record<string, string> = {
@@ -57,20 +68,13 @@ describeDatabase("the quotation editor's action", (target) => {
     lines.forEach((line, i) => {
       for (const [key, value] of Object.entries(line)) fields[`lines[${i}].${key}`] = value;
     });
-    const context = new RouterContextProvider();
-    context.set(servicesContext, {
-      config,
-      database: target.database,
-      outbox: { kick() {} },
-    } as unknown as Services);
-    context.set(staffContext, { ...alex, role: "staff", sessionToken: "t" } as never);
     const result: unknown = await action({
       request: new Request(`https://desk.example/desk/quotes/${reference}/quotation`, {
         method: "POST",
         body: new URLSearchParams(fields),
       }),
       params: { reference },
-      context,
+      context: context(),
     } as never);
     if (result instanceof Response) return { status: result.status, location: result.headers.get("location") };
     if (result && typeof result === "object" && "init" in result && "data" in result)
@@ -144,5 +148,44 @@ describeDatabase("the quotation editor's action", (target) => {
       "The quotation comes to £144,115.20 including VAT.",
     ]);
     expect(await revisions()).toEqual([]);
+  });
+
+  it("answers a Move in the line it moved, and Add and Remove under Add a line", async () => {
+    const lines = [
+      { part: "6205-2RS", quantity: "10", unitPrice: "9.60" },
+      { part: "UCP206", quantity: "1", unitPrice: "23" },
+    ];
+    const moved = await post(lines, "up:1");
+    expect(moved.reply).toMatchObject({ ok: true, at: "line:0", message: "Draft saved with the lines rearranged." });
+    expect((await post(lines, "remove:0")).reply).toMatchObject({ at: "lines" });
+    expect((await post(lines, "save")).reply).toMatchObject({ ok: true, at: "actions", message: "Draft saved." });
+  });
+
+  it("shows the buyer's request beside the lines: the parts list as sent and the latest three messages' new words", async () => {
+    const { id } = await quote();
+    await db()
+      .insert(quoteMessages)
+      .values(
+        [1, 2, 3, 4].map((n) => ({
+          quoteId: id,
+          direction: n % 2 ? ("in" as const) : ("out" as const),
+          subject: `Message ${n}`,
+          body: `Words of message ${n}\n\nOn Tue, 24 Nov 2026, Sales wrote:\n> what went before`,
+          fromAddress: n % 2 ? sampleQuote.email : null,
+          sentByName: n % 2 ? null : alex.name,
+          createdAt: new Date(Date.UTC(2026, 10, 20 + n)),
+        })),
+      );
+    const page = await loader({
+      params: { reference },
+      context: context(),
+      request: new Request("https://x"),
+    } as never);
+    expect(page.request.lines.map((line) => line.part)).toEqual(["6205-2RS SKF x10"]);
+    expect(page.request.messages.map((message) => [message.subject, message.text])).toEqual([
+      ["Message 4", "Words of message 4"],
+      ["Message 3", "Words of message 3"],
+      ["Message 2", "Words of message 2"],
+    ]);
   });
 });

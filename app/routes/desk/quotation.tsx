@@ -1,13 +1,12 @@
 import { Link } from "react-router";
-import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { londonDay } from "#app/lib/london-time.ts";
-import { AnswerNote, AnswerText } from "#app/quotation/answer-note.tsx";
 import { checkDraft } from "#app/quotation/draft.ts";
 import { TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
 import { type EditorReply, editorAction } from "#app/quotation/editor-action.server.ts";
-import { GridHeadings, keepEnterFromSubmitting, LineRow, priceHintId } from "#app/quotation/line-grid.tsx";
+import { keepEnterFromSubmitting } from "#app/quotation/line-grid.tsx";
+import { LinesSection } from "#app/quotation/lines-section.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { currentDraft, draftStamp } from "#app/quotation/quotation.server.ts";
 import { buyerRequest } from "#app/quotation/request-aside.server.ts";
@@ -48,7 +47,6 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
   const draft = reply?.draft ?? loaderData.draft;
   const errors = reply?.errors ?? {};
   const pdfUrl = `/desk/quotes/${quote.reference}/quotation-pdf/draft`;
-  const lineAnswer = (index: number) => (reply?.at === `line:${index}` ? reply : undefined);
   return (
     <>
       <p>
@@ -78,43 +76,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
           >
             Save draft
           </button>
-          <section aria-labelledby="lines-heading" className={`${cardClass} p-3 sm:p-4`}>
-            <h2 id="lines-heading" className="text-lg font-bold text-navy">
-              Lines
-            </h2>
-            <p id={priceHintId} className="text-sm text-slate-700">
-              Unit prices in £ excluding VAT, like 12.50; POA for a price on application, left out of the totals.
-            </p>
-            {errors.lines ? <p className="mt-1 font-semibold text-red-700">{errors.lines}</p> : null}
-            <div className="mt-2 space-y-2 lg:space-y-0">
-              <GridHeadings />
-              {draft.lines.map((line, index) => (
-                <LineRow
-                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity; every change reloads the page
-                  key={index}
-                  line={line}
-                  index={index}
-                  count={draft.lines.length}
-                  errors={errors}
-                  answer={lineAnswer(index)}
-                />
-              ))}
-            </div>
-            <button
-              type="submit"
-              name="intent"
-              value="add"
-              formAction="#lines-answer"
-              className={button({ variant: "quiet", className: "mt-3" })}
-            >
-              Add a line
-            </button>
-            {reply?.at === "lines" ? (
-              <AnswerNote id="lines-answer" ok={reply.ok} className="mt-2">
-                <AnswerText message={reply.message} errors={reply.errors} />
-              </AnswerNote>
-            ) : null}
-          </section>
+          <LinesSection lines={draft.lines} errors={errors} reply={reply} />
           <section aria-labelledby="terms-heading" className={cardClass}>
             <h2 id="terms-heading" className="text-lg font-bold text-navy">
               Terms and e-mail

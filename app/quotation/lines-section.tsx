@@ -1,0 +1,57 @@
+import { button } from "#app/components/button.ts";
+import { cardClass } from "#app/components/card.ts";
+import { AnswerNote, AnswerText } from "#app/quotation/answer-note.tsx";
+import type { DraftLine } from "#app/quotation/draft.ts";
+import type { EditorReply } from "#app/quotation/editor-action.server.ts";
+import { GridHeadings, LineRow, priceHintId } from "#app/quotation/line-grid.tsx";
+
+/** The lines, one row each, with Add a line under them; a Move's answer goes to the line it moved. */
+export function LinesSection({
+  lines,
+  errors,
+  reply,
+}: {
+  lines: DraftLine[];
+  errors: Record<string, string>;
+  reply: EditorReply | undefined;
+}) {
+  return (
+    <section aria-labelledby="lines-heading" className={`${cardClass} p-3 sm:p-4`}>
+      <h2 id="lines-heading" className="text-lg font-bold text-navy">
+        Lines
+      </h2>
+      <p id={priceHintId} className="text-sm text-slate-700">
+        Unit prices in £ excluding VAT, like 12.50; POA for a price on application, left out of the totals.
+      </p>
+      {errors.lines ? <p className="mt-1 font-semibold text-red-700">{errors.lines}</p> : null}
+      <div className="mt-2 space-y-2 lg:space-y-0">
+        <GridHeadings />
+        {lines.map((line, index) => (
+          <LineRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity; every change reloads the page
+            key={index}
+            line={line}
+            index={index}
+            count={lines.length}
+            errors={errors}
+            answer={reply?.at === `line:${index}` ? reply : undefined}
+          />
+        ))}
+      </div>
+      <button
+        type="submit"
+        name="intent"
+        value="add"
+        formAction="#lines-answer"
+        className={button({ variant: "quiet", className: "mt-3" })}
+      >
+        Add a line
+      </button>
+      {reply?.at === "lines" ? (
+        <AnswerNote id="lines-answer" ok={reply.ok} className="mt-2">
+          <AnswerText message={reply.message} errors={reply.errors} />
+        </AnswerNote>
+      ) : null}
+    </section>
+  );
+}
