@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { WorkerLogger } from "#app/lib/logger.server.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db } from "#db/types.ts";
 
 // Earlier versions kept the embedded database as PGlite files in DATA_DIR/db, guarded by DATA_DIR/db.lock.
 const pgliteFolder = "db";

@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import { onlineLinkLine } from "#app/content/quotation-online.ts";
+import { onlineLinkLine } from "#app/content/online-quotation.ts";
 import type { Site } from "#app/content/site.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import type { Thread } from "#app/mail-out/thread.server.ts";

@@ -2,7 +2,7 @@ import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult 
 import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
-import { declineReasonLabels, onlineQuotationText as text } from "#app/content/quotation-online.ts";
+import { declineReasonLabels, onlineQuotationText as text } from "#app/content/online-quotation.ts";
 import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { acceptSchema, answerLimits, declineSchema } from "#app/quotation/online-forms.ts";
 

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { declineReasonLabels } from "#app/content/quotation-online.ts";
+import { declineReasonLabels } from "#app/content/online-quotation.ts";
 
 // The buyer's two forms on a quotation's page online, shared by the browser (Conform) and the action.
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
-import { declineReasonLabels, onlineAnswerMail } from "#app/content/quotation-online.ts";
+import { declineReasonLabels, onlineAnswerMail } from "#app/content/online-quotation.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";

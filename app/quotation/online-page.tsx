@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { Fragment } from "react";
+import { onlineQuotationText as text } from "#app/content/online-quotation.ts";
 import { quotationPdfText as words } from "#app/content/quotation.ts";
-import { onlineQuotationText as text } from "#app/content/quotation-online.ts";
 import { formatDay } from "#app/lib/london-time.ts";
 import type { CheckedQuotation } from "#app/quotation/draft.ts";
 import { formatPence, percentText } from "#app/quotation/money.ts";

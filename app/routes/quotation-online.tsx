@@ -1,6 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { PageError } from "#app/components/page-error.tsx";
-import { onlineQuotationText as text } from "#app/content/quotation-online.ts";
+import { onlineQuotationText as text } from "#app/content/online-quotation.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";

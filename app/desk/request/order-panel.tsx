@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
-import { declineReasonLabels } from "#app/content/quotation-online.ts";
+import { declineReasonLabels } from "#app/content/online-quotation.ts";
 import type { ActionReply } from "#app/desk/request/action.server.ts";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
