@@ -1,11 +1,11 @@
 import { and, eq, isNotNull, lte, ne } from "drizzle-orm";
+import type { Thread } from "#app/quotation/email.server.ts";
 import { referenceInText } from "#app/request/reference.server.ts";
 import { outbox, quotations, quoteMessages } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
 /** One e-mail of a request's conversation, as threading sees it. */
 export type ThreadMessage = { id: string; at: Date; from: "buyer" | "desk" };
-export type Thread = { inReplyTo: string; references: string[] };
 
 /** References name the start of the conversation and at most this many of its latest e-mails. */
 export const maxReferences = 10;

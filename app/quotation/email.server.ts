@@ -2,12 +2,13 @@ import type { SendMailOptions } from "nodemailer";
 import { onlineLinkLine } from "#app/content/online-quotation.ts";
 import type { Site } from "#app/content/site.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
-import type { Thread } from "#app/mail-out/thread.server.ts";
 import type { quotations, quotes } from "#db/schema.ts";
 
 type Buyer = Pick<typeof quotes.$inferSelect, "reference" | "customerName" | "email">;
 
 /** How an e-mail of ours joins the conversation: who else it is copied to, and what it answers. */
+/** Where an e-mail sits in the buyer's conversation (worked out by mail out's thread module). */
+export type Thread = { inReplyTo: string; references: string[] };
 export type Conversation = { cc: string[]; thread: Thread | undefined };
 
 /**

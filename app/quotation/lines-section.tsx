@@ -2,8 +2,8 @@ import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { AnswerNote, AnswerText } from "#app/quotation/answer-note.tsx";
 import type { DraftLine } from "#app/quotation/draft.ts";
-import type { EditorReply } from "#app/quotation/editor-action.server.ts";
 import { GridHeadings, LineRow, priceHintId } from "#app/quotation/line-grid.tsx";
+import type { EditorReply } from "#app/routes/desk/quotation-action.server.ts";
 
 /** The lines, one row each, with Add a line under them; a Move's answer goes to the line it moved. */
 export function LinesSection({

@@ -2,8 +2,8 @@ import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult 
 import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
+import { useDeskForm } from "#app/components/use-desk-form.ts";
 import { declineReasonLabels, onlineQuotationText as text } from "#app/content/online-quotation.ts";
-import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { acceptSchema, answerLimits, declineSchema } from "#app/quotation/online-forms.ts";
 
 // The buyer's two answers on a quotation's page online. Plain HTML forms: they work before (and without)

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { splitQuoted } from "#app/mail-in/quoted.ts";
-import type { Db } from "#db/client.server.ts";
 import { attachments, quoteLines, quoteMessages } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 
 /** How much of each message the editor shows beside the lines; the request page has the whole of it. */
 const messageChars = 600;

@@ -5,9 +5,9 @@ import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
+import { useDeskForm } from "#app/components/use-desk-form.ts";
 import { passwordRule, setupSchema, welcomeSchema } from "#app/desk/form-schemas.ts";
 import { DeskShell } from "#app/desk/ui.tsx";
-import { useDeskForm } from "#app/desk/use-desk-form.ts";
 
 /** First-run setup and accepting an invitation: the same form, with or without the e-mail field. */
 export function NewAccountPage({

@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
+import { CcField } from "#app/components/cc-field.tsx";
 import { input } from "#app/components/input.ts";
-import { CcField } from "#app/desk/request/cc-field.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 
 const controlClass = input({ className: "mt-1.5" });

@@ -4,12 +4,12 @@ import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
+import { useDeskForm } from "#app/components/use-desk-form.ts";
 import { allowResetRequest, throttleKeys, tryAgainIn } from "#app/desk/account/throttle.server.ts";
 import { forgotSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { deskAuth } from "#app/desk/session.server.ts";
 import { DeskShell } from "#app/desk/ui.tsx";
-import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/forgot-password";
 

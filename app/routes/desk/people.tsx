@@ -4,6 +4,7 @@ import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
+import { useDeskForm } from "#app/components/use-desk-form.ts";
 import {
   invite,
   listPeople,
@@ -16,7 +17,6 @@ import { ConfirmChange, InvitationSent, PendingInvitations, PersonItem } from "#
 import { inviteSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm, readFormData } from "#app/desk/read-form.server.ts";
 import { deskAuth, requireRole } from "#app/desk/session.server.ts";
-import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/people";
 

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { cardClass } from "#app/components/card.ts";
+import { RequestAside, RequestFolded } from "#app/desk/request/request-aside.tsx";
 import { servicesContext } from "#app/lib/context.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { checkDraft } from "#app/quotation/draft.ts";
 import { TermsFields, TotalsAndActions } from "#app/quotation/editor.tsx";
-import { type EditorReply, editorAction } from "#app/quotation/editor-action.server.ts";
 import { keepEnterFromSubmitting } from "#app/quotation/line-grid.tsx";
 import { LinesSection } from "#app/quotation/lines-section.tsx";
 import { loadQuote } from "#app/quotation/load.server.ts";
 import { currentDraft, draftStamp } from "#app/quotation/quotation.server.ts";
 import { buyerRequest } from "#app/quotation/request-aside.server.ts";
-import { RequestAside, RequestFolded } from "#app/quotation/request-aside.tsx";
+import { type EditorReply, editorAction } from "#app/routes/desk/quotation-action.server.ts";
 import type { Route } from "./+types/quotation";
 
 export const meta: Route.MetaFunction = ({ params }) => [

@@ -5,11 +5,11 @@ import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
+import { useDeskForm } from "#app/components/use-desk-form.ts";
 import { passwordRule, resetSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { deskAuth } from "#app/desk/session.server.ts";
 import { DeskShell } from "#app/desk/ui.tsx";
-import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [

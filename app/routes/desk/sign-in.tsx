@@ -4,13 +4,13 @@ import { Alert } from "#app/components/alert.tsx";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { Field } from "#app/components/field.tsx";
+import { useDeskForm } from "#app/components/use-desk-form.ts";
 import { hasStaff } from "#app/desk/account/setup.server.ts";
 import { signIn } from "#app/desk/account/sign-in.server.ts";
 import { signInSchema } from "#app/desk/form-schemas.ts";
 import { invalid, readForm } from "#app/desk/read-form.server.ts";
 import { cookiesFrom, deskAuth, safeNext } from "#app/desk/session.server.ts";
 import { DeskShell } from "#app/desk/ui.tsx";
-import { useDeskForm } from "#app/desk/use-desk-form.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
 import type { Route } from "./+types/sign-in";
 
