@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 /** What only the staff desk (quotations, requests and the buyers' mail included) and the forms need. */
 const formsAndDesk =
-  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|db[\\/]|app[\\/](desk[\\/]|quotation[\\/]|mail-in[\\/]|mail-out[\\/]|request[\\/]|quote[\\/](?!prefill\.ts)|lib[\\/](parse-form|london-time|text)\.ts|content[\\/](quotation|online-quotation|quote-request)\.ts|components[\\/](field|alert|confirm-panel)\.tsx|components[\\/](badge|card|input)\.ts))/;
+  /[\\/](node_modules[\\/](zod|@conform-to|better-auth|@better-auth)[\\/]|db[\\/]|app[\\/](desk[\\/]|quotation[\\/]|mail-in[\\/]|mail-out[\\/]|request[\\/]|quote[\\/](?!prefill\.ts)|lib[\\/](parse-form|london-time|text)\.ts|content[\\/](quotation|online-quotation|quote-request)\.ts|components[\\/](field|alert|confirm-panel|cc-field)\.tsx|components[\\/]use-desk-form\.ts|components[\\/](badge|card|input)\.ts))/;
 
 export default defineConfig({
   environments: {
