@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import { splitQuoted } from "#app/mail-in/quoted.ts";
+import { requestFileColumns } from "#app/request/files.ts";
 import { attachments, quoteLines, quoteMessages } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
@@ -18,13 +19,7 @@ export async function buyerRequest(db: Db, quote: { id: number; requirements: st
       .where(eq(quoteLines.quoteId, quote.id))
       .orderBy(asc(quoteLines.position)),
     db
-      .select({
-        id: attachments.id,
-        fileName: attachments.fileName,
-        contentType: attachments.contentType,
-        size: attachments.size,
-        messageId: attachments.messageId,
-      })
+      .select(requestFileColumns)
       .from(attachments)
       .where(and(eq(attachments.quoteId, quote.id), isNull(attachments.messageId)))
       .orderBy(asc(attachments.id)),

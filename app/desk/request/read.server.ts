@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { requestFileColumns } from "#app/request/files.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
@@ -17,13 +18,7 @@ export async function findRequest(db: Db, reference: string) {
   const [lines, files, notifications, events] = await Promise.all([
     db.select().from(quoteLines).where(eq(quoteLines.quoteId, quote.id)).orderBy(asc(quoteLines.position)),
     db
-      .select({
-        id: attachments.id,
-        fileName: attachments.fileName,
-        contentType: attachments.contentType,
-        size: attachments.size,
-        messageId: attachments.messageId,
-      })
+      .select(requestFileColumns)
       .from(attachments)
       .where(eq(attachments.quoteId, quote.id))
       .orderBy(asc(attachments.id)),
