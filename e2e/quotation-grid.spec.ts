@@ -199,6 +199,9 @@ test("a 10-line request is priced in the grid by keyboard alone, saved, and sent
   await expect(question).toContainText("Line 9 (6310 C3) comes to £120,000.00.");
   await expect(question).toContainText("including VAT.");
   await checkPage(page);
+  // The Cc box comes before the button that sends.
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Cc (optional)")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Send anyway" })).toBeFocused();
   await page.keyboard.press("Enter");

@@ -50,7 +50,7 @@ async function quotedRequest(desk: Page) {
   await desk.getByRole("button", { name: "Take it" }).click();
   await expect(desk.getByRole("status").first()).toHaveText("It is yours now.");
   await desk.getByRole("link", { name: "Prepare a quotation" }).click();
-  await desk.getByRole("group", { name: "Line 1" }).getByLabel("Unit price (£, ex VAT)").fill("6.45");
+  await desk.getByLabel("Line 1 Unit price", { exact: true }).fill("6.45");
   await desk.getByRole("button", { name: "Send…" }).click();
   await desk.getByRole("button", { name: "Yes, send it" }).click();
   await expect(desk.getByRole("status").first()).toHaveText(`Quotation ${reference}/1 is on its way to the buyer.`);

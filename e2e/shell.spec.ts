@@ -367,9 +367,13 @@ test("every page starts with at most four scripts, and hydrates without an error
   }
 });
 
-test("after the page has loaded, no task blocks a 4× slower CPU for more than 100 ms", async ({ page }, testInfo) => {
+// Tagged @quiet: `npm test` runs it alone, after every other test, since a second browser on the same cores would
+// be measured too.
+test("after the page has loaded, no task blocks a 4× slower CPU for more than 100 ms @quiet", async ({
+  page,
+}, testInfo) => {
   test.skip(!isPhone(testInfo), "measured as a phone");
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const cdp = await page.context().newCDPSession(page);
   // Playwright turns on the Runtime domain but not the Debugger; in that state V8 reads a script's source again
   // while it runs, ~100 ms on the shared chunk that neither a buyer's browser nor Lighthouse (which has both
@@ -383,20 +387,26 @@ test("after the page has loaded, no task blocks a 4× slower CPU for more than 1
       for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: "longtask", buffered: true });
   });
-  for (const { path } of routes) {
+  /** The long tasks (≥ 50 ms) after the load event of one visit to `path`, in ms. */
+  const visit = async (path: string) => {
     await page.goto(path);
     await hydrated(page);
     await page.waitForTimeout(1500);
-    const afterLoad = await page.evaluate(() => {
+    return page.evaluate(() => {
       const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
       const tasks = (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks;
       return tasks
         .filter((task) => task.start >= (navigation?.loadEventEnd ?? 0))
         .map((task) => Math.round(task.duration));
     });
-    expect(
-      afterLoad.filter((duration) => duration > 100),
-      `${path}: long tasks ${afterLoad.join(", ")} ms`,
-    ).toEqual([]);
+  };
+  // As Lighthouse does, the median of three visits: one stall of the machine running the tests is not the page's.
+  const slowPages: string[] = [];
+  for (const { path } of routes) {
+    const visits = [await visit(path), await visit(path), await visit(path)];
+    const longest = visits.map((tasks) => Math.max(0, ...tasks)).sort((a, b) => a - b);
+    if ((longest[1] ?? 0) > 100)
+      slowPages.push(`${path}: long tasks ${visits.map((tasks) => `[${tasks.join(", ")}]`).join(" ")} ms`);
   }
+  expect(slowPages).toEqual([]);
 });

@@ -144,7 +144,7 @@ export type SendQuestion = {
  * Asked before a quotation leaves, beside the Send button: once sent it is numbered and never changed. What
  * looks unusual is listed, and "Send anyway" sends only what was listed (its key).
  */
-export function ConfirmSend({ to, gross, poaLines, unusual, unusualKey }: SendQuestion) {
+export function ConfirmSend({ to, gross, poaLines, unusual, unusualKey, cc }: SendQuestion & { cc: ReactNode }) {
   const panel = useFocusOnMount<HTMLElement>();
   const warn = unusual.length > 0;
   return (
@@ -174,6 +174,7 @@ export function ConfirmSend({ to, gross, poaLines, unusual, unusualKey }: SendQu
           <input type="hidden" name="unusual" value={unusualKey} />
         </>
       ) : null}
+      {cc}
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="submit"
@@ -269,10 +270,7 @@ export function TotalsAndActions({
 function ActionAnswer({ answer }: { answer: Answer }) {
   if (answer.confirm)
     return (
-      <>
-        <CcField id="quotation-cc" value={answer.cc} error={answer.errors?.cc} />
-        <ConfirmSend {...answer.confirm} />
-      </>
+      <ConfirmSend {...answer.confirm} cc={<CcField id="quotation-cc" value={answer.cc} error={answer.errors?.cc} />} />
     );
   return (
     <AnswerNote id="editor-answer" ok={answer.ok} className="mt-3">
