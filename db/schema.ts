@@ -329,4 +329,3 @@ export const settings = pgTable("settings", {
 
 export * from "#db/auth-schema.ts";
 export * from "#db/held-mail-schema.ts";
-export * from "#db/quotation-online-schema.ts";

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { expect, type Page } from "@playwright/test";
 import { freePort } from "#test/node.ts";
 import { serverEnv } from "#test/server.ts";
 
@@ -56,6 +57,28 @@ export function setupLinkFromLog(server: DeskServer) {
   if (!link) throw new Error("The server logged no setup link");
   const parsed = new URL(link);
   return `${server.url}${parsed.pathname}${parsed.search}`;
+}
+
+/** First run: the link from the server's log creates the admin, Alex, who lands signed in on the inbox. */
+export async function createFirstAdmin(page: Page, server: DeskServer) {
+  await page.goto(setupLinkFromLog(server));
+  await page.getByLabel("Your name").fill("Alex Admin");
+  await page.getByLabel("E-mail").fill("alex@desk.example");
+  await page.getByLabel("Password", { exact: true }).fill("the counter opens at half eight");
+  await page.getByLabel("Password again").fill("the counter opens at half eight");
+  await page.getByRole("button", { name: "Create the admin account" }).click();
+  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+}
+
+/** A buyer's request posted as the form without JavaScript posts it; returns its reference. */
+export async function postRequest(page: Page, server: DeskServer, fields: Record<string, string>) {
+  const sent = await page.request.post(`${server.url}/?index`, {
+    form: { formToken: "no-script-form", ...fields },
+    headers: { origin: server.url },
+  });
+  const reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
+  expect(reference).not.toBe("");
+  return reference;
 }
 
 /** The plain-text body of an .eml file (quoted-printable undone). */

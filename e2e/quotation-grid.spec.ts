@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
-import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
+import { createFirstAdmin, type DeskServer, postRequest, startDeskServer } from "#e2e/desk-server.ts";
 import { checkPage, hydrated, isPhone } from "#e2e/support.ts";
 
 // The quotation editor as a sales rep uses it: ten lines, filled by keyboard alone. The test sets its own
@@ -11,13 +11,7 @@ test.describe.configure({ timeout: 600_000 });
 test.beforeEach(async ({ page }, testInfo) => {
   test.skip(isPhone(testInfo), "sets its own widths");
   server = await startDeskServer();
-  await page.goto(setupLinkFromLog(server));
-  await page.getByLabel("Your name").fill("Alex Admin");
-  await page.getByLabel("E-mail").fill("alex@desk.example");
-  await page.getByLabel("Password", { exact: true }).fill("the counter opens at half eight");
-  await page.getByLabel("Password again").fill("the counter opens at half eight");
-  await page.getByRole("button", { name: "Create the admin account" }).click();
-  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await createFirstAdmin(page, server);
 });
 test.afterEach(async () => {
   await server?.stop();
@@ -39,7 +33,6 @@ const buyerLines = [
 
 async function requestWithTenLines(page: Page) {
   const fields: Record<string, string> = {
-    formToken: "no-script-form",
     customerName: "Robin Buyer",
     email: "robin@plant.example",
     company: "Severn Foods Ltd",
@@ -50,9 +43,7 @@ async function requestWithTenLines(page: Page) {
     fields[`lines[${i}].part`] = part;
     fields[`lines[${i}].quantity`] = "1";
   });
-  const sent = await page.request.post(`${server.url}/?index`, { form: fields, headers: { origin: server.url } });
-  const reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
-  expect(reference).not.toBe("");
+  const reference = await postRequest(page, server, fields);
   return reference;
 }
 

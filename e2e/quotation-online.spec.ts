@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import PostalMime from "postal-mime";
-import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
+import { createFirstAdmin, type DeskServer, postRequest, startDeskServer } from "#e2e/desk-server.ts";
 import { findOverflow, layoutWidths } from "#e2e/layout-check.ts";
 import { checkPage, expectNoAxeViolations, hydrated } from "#e2e/support.ts";
 
@@ -21,20 +21,13 @@ test.afterEach(async () => {
 /** The desk, signed in as its first admin, in a browser context of its own (the buyer has none). */
 async function openDesk(browser: Browser) {
   const desk = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await desk.goto(setupLinkFromLog(server));
-  await desk.getByLabel("Your name").fill("Alex Admin");
-  await desk.getByLabel("E-mail").fill("alex@desk.example");
-  await desk.getByLabel("Password", { exact: true }).fill("the counter opens at half eight");
-  await desk.getByLabel("Password again").fill("the counter opens at half eight");
-  await desk.getByRole("button", { name: "Create the admin account" }).click();
-  await expect(desk.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await createFirstAdmin(desk, server);
   return desk;
 }
 
 /** A request with one line, taken on by Alex and quoted at £6.45 each (£25.80 net); returns its reference. */
 async function quotedRequest(desk: Page) {
   const fields = {
-    formToken: "no-script-form",
     customerName: "Robin Buyer",
     email: "robin@plant.example",
     company: "Severn Foods Ltd",
@@ -43,9 +36,7 @@ async function quotedRequest(desk: Page) {
     "lines[0].quantity": "4",
     "lines[0].brand": "SKF",
   };
-  const sent = await desk.request.post(`${server.url}/?index`, { form: fields, headers: { origin: server.url } });
-  const reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
-  expect(reference).not.toBe("");
+  const reference = await postRequest(desk, server, fields);
   await desk.goto(`${server.url}/desk/quotes/${reference}`);
   await desk.getByRole("button", { name: "Take it" }).click();
   await expect(desk.getByRole("status").first()).toHaveText("It is yours now.");

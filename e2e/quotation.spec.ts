@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import PostalMime from "postal-mime";
-import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
+import { createFirstAdmin, type DeskServer, postRequest, startDeskServer } from "#e2e/desk-server.ts";
 import { checkPage, hydrated } from "#e2e/support.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { type ImapServer, startDovecot } from "#test/dovecot.ts";
@@ -32,16 +32,9 @@ const parts = [
 test("a request with a 6-line parts list becomes a sent quotation: prices, preview, PDF by e-mail, Won", async ({
   page,
 }) => {
-  await page.goto(setupLinkFromLog(server));
-  await page.getByLabel("Your name").fill("Alex Admin");
-  await page.getByLabel("E-mail").fill("alex@desk.example");
-  await page.getByLabel("Password", { exact: true }).fill("the counter opens at half eight");
-  await page.getByLabel("Password again").fill("the counter opens at half eight");
-  await page.getByRole("button", { name: "Create the admin account" }).click();
-  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
+  await createFirstAdmin(page, server);
 
   const fields: Record<string, string> = {
-    formToken: "no-script-form",
     customerName: "Robin Buyer",
     email: "robin@plant.example",
     company: "Severn Foods Ltd",
@@ -53,9 +46,7 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
     fields[`lines[${i}].quantity`] = quantity ?? "";
     if (brand) fields[`lines[${i}].brand`] = brand;
   });
-  const sent = await page.request.post(`${server.url}/?index`, { form: fields, headers: { origin: server.url } });
-  const reference = (await sent.text()).match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
-  expect(reference).not.toBe("");
+  const reference = await postRequest(page, server, fields);
 
   // A plain reply first, started from a saved reply, with the buyer's name filled in.
   await page.goto(`${server.url}/desk/quotes/${reference}`);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type DeskServer, setupLinkFromLog, startDeskServer } from "#e2e/desk-server.ts";
+import { type Browser, expect, test } from "@playwright/test";
+import { createFirstAdmin, type DeskServer, startDeskServer } from "#e2e/desk-server.ts";
 import { checkPage, hydrated } from "#e2e/support.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { parseMail } from "#test/smtp.ts";
@@ -13,16 +13,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await server?.stop();
 });
-
-async function signUp(page: Page) {
-  await page.goto(setupLinkFromLog(server));
-  await page.getByLabel("Your name").fill("Alex Admin");
-  await page.getByLabel("E-mail").fill("alex@desk.example");
-  await page.getByLabel("Password", { exact: true }).fill("the counter opens at half eight");
-  await page.getByLabel("Password again").fill("the counter opens at half eight");
-  await page.getByRole("button", { name: "Create the admin account" }).click();
-  await expect(page.getByRole("heading", { name: "Inbox", level: 1 })).toBeVisible();
-}
 
 async function sendRequest(browser: Browser) {
   const buyer = await browser.newPage();
@@ -70,7 +60,7 @@ test("a buyer's Outlook answers read well, and the reply joins their thread with
   browser,
   page,
 }) => {
-  await signUp(page);
+  await createFirstAdmin(page, server);
   const reference = await sendRequest(browser);
   const conversation = page.getByRole("list", { name: "Conversation, oldest first" });
   const drop = async (name: string, bytes: Buffer, until: string) => {

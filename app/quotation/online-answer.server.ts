@@ -3,7 +3,8 @@ import { findByToken, type Standing, standingOf } from "#app/quotation/online.se
 import type { Acceptance, Decline } from "#app/quotation/online-forms.ts";
 import { moveStatus } from "#app/request/lifecycle.server.ts";
 import { systemActor } from "#app/request/timeline.ts";
-import { outbox, quotationResponses, quotes } from "#db/schema.ts";
+import { quotationResponses } from "#db/quotation-online-schema.ts";
+import { outbox, quotes } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 // The buyer's answer to a quotation online: stored once per revision, the request moved through its

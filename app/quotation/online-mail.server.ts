@@ -5,7 +5,8 @@ import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import { formatPence } from "#app/quotation/money.ts";
-import { quotationResponses, quotations, quotes, staffUser } from "#db/schema.ts";
+import { quotationResponses } from "#db/quotation-online-schema.ts";
+import { quotations, quotes, staffUser } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
 // The e-mails a quotation answered online sends: the buyer's confirmation, in the quotation's thread,

@@ -10,7 +10,8 @@ import { acceptQuotation, declineQuotation } from "#app/quotation/online-answer.
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { moveStatus } from "#app/request/lifecycle.server.ts";
-import { outbox, quotationLinks, quotationResponses, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
+import { quotationLinks, quotationResponses } from "#db/quotation-online-schema.ts";
+import { outbox, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";

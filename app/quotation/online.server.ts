@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { londonDay } from "#app/lib/london-time.ts";
 import { canMove } from "#app/request/status.ts";
-import { quotationLinks, quotationResponses, quotations, quotes } from "#db/schema.ts";
+import { quotationLinks, quotationResponses } from "#db/quotation-online-schema.ts";
+import { quotations, quotes } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 // A sent revision's page online (/q/<token>): the link in its e-mail, what the page may show, and when
