@@ -10,10 +10,13 @@ export function LinesSection({
   lines,
   errors,
   reply,
+  spreadsheets,
 }: {
   lines: DraftLine[];
   errors: Record<string, string>;
   reply: EditorReply | undefined;
+  /** The buyer's spreadsheets whose parts list can be added as lines. */
+  spreadsheets: { id: number; fileName: string }[];
 }) {
   return (
     <section aria-labelledby="lines-heading" className={`${cardClass} p-3 sm:p-4`}>
@@ -38,15 +41,31 @@ export function LinesSection({
           />
         ))}
       </div>
-      <button
-        type="submit"
-        name="intent"
-        value="add"
-        formAction="#lines-answer"
-        className={button({ variant: "quiet", className: "mt-3" })}
-      >
-        Add a line
-      </button>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="submit"
+          name="intent"
+          value="add"
+          formAction="#lines-answer"
+          className={button({ variant: "quiet" })}
+        >
+          Add a line
+        </button>
+        {spreadsheets.map((file) => (
+          <button
+            key={file.id}
+            type="submit"
+            name="intent"
+            value={`fill:${file.id}`}
+            formAction="#lines-answer"
+            className={button({ variant: "quiet", className: "max-w-full" })}
+          >
+            <span className="min-w-0 break-all">
+              Add the lines from <bdi>{file.fileName}</bdi>
+            </span>
+          </button>
+        ))}
+      </div>
       {reply?.at === "lines" ? (
         <AnswerNote id="lines-answer" ok={reply.ok} className="mt-2">
           <AnswerText message={reply.message} errors={reply.errors} />

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, expect, it } from "vitest";
@@ -8,12 +9,18 @@ import { draftStamp } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { action, loader } from "#app/routes/desk/quotation.tsx";
 import type { EditorReply } from "#app/routes/desk/quotation-action.server.ts";
-import { quotations, quoteMessages, quotes, staffUser } from "#db/schema.ts";
+import { attachments, quotations, quoteMessages, quotes, staffUser } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
+import { xlsx } from "#test/office-files.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
+const sheet = xlsx([
+  ["Part number", "Qty", "Brand"],
+  ["6310 C3", 2, "FAG"],
+  ["M10x30 bolt", 100],
+]);
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
 
 type Line = { part: string; description?: string; quantity: string; unitPrice: string };
@@ -44,6 +51,8 @@ describeDatabase("the quotation editor's action", (target) => {
       config,
       database: target.database,
       outbox: { kick() {} },
+      // The bytes of the one spreadsheet the tests store, under the key they give it.
+      storage: { get: async (key: string) => (key === "sheet.xlsx" ? Readable.from([sheet]) : undefined) },
     } as unknown as Services);
     provider.set(staffContext, { ...alex, role: "staff", sessionToken: "t" } as never);
     return provider;
@@ -90,6 +99,45 @@ describeDatabase("the quotation editor's action", (target) => {
     )
       .map((row) => row.revision)
       .filter((revision) => revision !== null);
+
+  it("adds the lines of a spreadsheet the buyer sent after the rep's, and offers only this request's spreadsheets", async () => {
+    const [file] = await db()
+      .insert(attachments)
+      .values({
+        quoteId: (await quote()).id,
+        storageKey: "sheet.xlsx",
+        fileName: "spares.xlsx",
+        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        size: sheet.length,
+      })
+      .returning();
+    const page = async () =>
+      (await loader({ params: { reference }, context: context() } as never)) as Awaited<ReturnType<typeof loader>>;
+    expect((await page()).spreadsheets).toEqual([{ id: file?.id, fileName: "spares.xlsx" }]);
+    const filled = await post([{ part: "6205-2RS", quantity: "10", unitPrice: "6.45" }], `fill:${file?.id}`);
+    expect(filled.reply).toMatchObject({
+      ok: true,
+      at: "lines",
+      message: "2 lines added from spares.xlsx: check them before you price them.",
+    });
+    expect(
+      (await page()).draft.lines.map(({ part, brand, quantity, unitPrice }) => [part, brand, quantity, unitPrice]),
+    ).toEqual([
+      ["6205-2RS", "", "10", "6.45"],
+      ["6310 C3", "FAG", "2", ""],
+      ["M10x30", "", "100", ""],
+    ]);
+    // Another request's file, or none, is refused in words and changes nothing.
+    const refused = await post(
+      [{ part: "6205-2RS", quantity: "10", unitPrice: "6.45" }],
+      `fill:${(file?.id ?? 0) + 1}`,
+    );
+    expect(refused).toMatchObject({
+      status: 422,
+      reply: { ok: false, message: "That file is not a spreadsheet sent with this request." },
+    });
+    expect((await page()).draft.lines).toHaveLength(3);
+  });
 
   it('names "9,60" and "9.6.0" on their boxes when saving and sending, and never prices them at £960', async () => {
     const lines = [

@@ -2,6 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { stale } from "#app/desk/request/action.server.ts";
+import { linesFromFile, requestSpreadsheet } from "#app/desk/request/spreadsheet.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatWhen, londonDay } from "#app/lib/london-time.ts";
@@ -78,20 +79,29 @@ export async function editorAction(
   context: Readonly<RouterContextProvider>,
   quote: Awaited<ReturnType<typeof loadQuote>>,
 ) {
-  const { config, database, outbox } = context.get(servicesContext);
+  const { config, database, outbox, storage } = context.get(servicesContext);
   const db = database.db;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "save");
-  const { draft, at } = arrange(draftFromForm(form), intent);
-  if (intent === "add" && draft.lines.length >= maxLines)
-    return data<EditorReply>({ ok: false, at, message: `A quotation has at most ${maxLines} lines.` }, { status: 422 });
+  const arranged = arrange(draftFromForm(form), intent);
+  if (intent === "add" && arranged.draft.lines.length >= maxLines)
+    return data<EditorReply>(
+      { ok: false, at: arranged.at, message: `A quotation has at most ${maxLines} lines.` },
+      { status: 422 },
+    );
+  const filled = intent.startsWith("fill:")
+    ? await linesFromFile(await requestSpreadsheet(db, quote.id, intent), storage, arranged.draft)
+    : undefined;
+  if (filled && !filled.ok)
+    return data<EditorReply>({ ok: false, at: "lines", message: filled.message }, { status: 422 });
+  const { draft, at } = filled ? { draft: filled.draft, at: "lines" as const } : arranged;
   const staff = context.get(staffContext);
   const save = await saveDraft(db, quote.id, draft, String(form.get("draftStamp") ?? ""), staff);
   if (!save.saved) return refusedSave(save, draft, at);
   if (!intent.startsWith("send")) {
     const errors = unreadable(draft);
     const count = Object.keys(errors).length;
-    const saved = intent === "save" ? "Draft saved." : "Draft saved with the lines rearranged.";
+    const saved = filled?.message ?? (intent === "save" ? "Draft saved." : "Draft saved with the lines rearranged.");
     return {
       ok: count === 0,
       at,

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { cardClass } from "#app/components/card.ts";
 import { RequestAside, RequestFolded } from "#app/desk/request/request-aside.tsx";
+import { requestSpreadsheets } from "#app/desk/request/spreadsheet.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { checkDraft } from "#app/quotation/draft.ts";
@@ -21,10 +22,11 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { config, database } = context.get(servicesContext);
   const quote = await loadQuote(database.db, params.reference);
-  const [draft, stamp, request] = await Promise.all([
+  const [draft, stamp, request, spreadsheets] = await Promise.all([
     currentDraft(database.db, quote.id, config),
     draftStamp(database.db, quote.id),
     buyerRequest(database.db, quote),
+    requestSpreadsheets(database.db, quote.id),
   ]);
   const checked = checkDraft(draft, londonDay());
   return {
@@ -32,6 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     draft,
     stamp,
     request,
+    spreadsheets,
     totals: checked.ok ? checked.value : null,
   };
 }
@@ -43,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function QuotationPage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as EditorReply | undefined;
-  const { quote, totals, stamp, request } = loaderData;
+  const { quote, totals, stamp, request, spreadsheets } = loaderData;
   const draft = reply?.draft ?? loaderData.draft;
   const errors = reply?.errors ?? {};
   const pdfUrl = `/desk/quotes/${quote.reference}/quotation-pdf/draft`;
@@ -76,7 +79,7 @@ export default function QuotationPage({ loaderData, actionData }: Route.Componen
           >
             Save draft
           </button>
-          <LinesSection lines={draft.lines} errors={errors} reply={reply} />
+          <LinesSection lines={draft.lines} errors={errors} reply={reply} spreadsheets={spreadsheets} />
           <section aria-labelledby="terms-heading" className={cardClass}>
             <h2 id="terms-heading" className="text-lg font-bold text-navy">
               Terms and e-mail
