@@ -30,7 +30,7 @@ import { readCc } from "#app/mail-out/cc.ts";
 import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
-import { quotes } from "#db/schema.ts";
+import { quotes, staffUser } from "#db/schema.ts";
 import { lostReasons, quoteStatuses } from "#db/statuses.ts";
 import type { Db, Tx } from "#db/types.ts";
 
@@ -43,6 +43,10 @@ export type ActionReply = {
   values?: Record<string, string>;
   /** A merge asks first: the request it would merge in. */
   confirmMerge?: { reference: string; customerName: string };
+  /** Taking a colleague's request asks first: whose it is. */
+  confirmTake?: { ownerName: string };
+  /** The request's version after this change, so the page's next change is not refused as stale. */
+  version?: number;
 };
 
 const version = z.coerce
@@ -187,7 +191,10 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
       first: await recordReply(tx, quote.id, input.channel, staff),
     }));
     if (outcome.stale) return stale(outcome.latest, typed);
-    return { ok: true, message: outcome.result.first ? "First reply recorded." : "Reply recorded." };
+    return {
+      ok: true,
+      message: outcome.result.first ? "Phone call recorded as the first reply." : "Phone call recorded.",
+    };
   },
 
   async "send-reply"({ services, quote, staff, typed, change }, input) {
@@ -211,10 +218,12 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     const result = outcome.result;
     if (result.queued > 0) services.outbox.kick();
     const message = !result.released
-      ? "This request is not in spam."
-      : result.queued > 0
-        ? "Moved to New; the notification is on its way."
-        : "Moved to New. Its notification was sent before, so it is not sent again.";
+      ? "This request is not marked as spam."
+      : result.cleared
+        ? "Marked as not spam."
+        : result.queued > 0
+          ? "Moved to New; the notification is on its way."
+          : "Moved to New. Its notification was sent before, so it is not sent again.";
     return { ok: result.released, message };
   },
 
@@ -229,16 +238,22 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     return { ok: due, message: due ? "Trying again now." : "Nothing is waiting to be sent." };
   },
 
-  async assign({ services, quote, staff, typed, change }, input) {
+  async assign({ db, services, quote, staff, form, typed, change }, input) {
     const ownerId = input.owner === "me" ? staff.id : input.owner || null;
-    const outcome = await change((tx) => assignOwner(tx, quote, ownerId, staff, services.config.siteUrl));
+    if (ownerId === staff.id && quote.ownerId && quote.ownerId !== staff.id && form.confirmed !== "yes") {
+      const [owner] = await db.select({ name: staffUser.name }).from(staffUser).where(eq(staffUser.id, quote.ownerId));
+      if (owner) return { ok: true, message: "", confirmTake: { ownerName: owner.name } };
+    }
+    const outcome = await change((tx) => assignOwner(tx, quote, ownerId, staff));
     if (outcome.stale) return stale(outcome.latest, typed);
     if (!outcome.result.known) return refused("owner", "Choose someone from the list");
     if (outcome.result.queued) services.outbox.kick();
     const message = !outcome.result.changed
       ? "It was already theirs."
       : ownerId === staff.id
-        ? "It is yours now."
+        ? quote.ownerId
+          ? "It is yours now; they have been sent an e-mail."
+          : "It is yours now."
         : ownerId
           ? "Assigned; they have been sent an e-mail."
           : "It has no owner now.";
@@ -263,6 +278,27 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
   },
 };
 
+/** The form as posted: what it asks for, the version its page showed and what was typed; or why it is refused. */
+function readPost(form: Record<string, FormDataEntryValue>, quote: RequestOnPage) {
+  const typed = Object.fromEntries(
+    ["note", "subject", "body", "cc", "other", "orderValue", "poNumber"].flatMap((key) =>
+      typeof form[key] === "string" ? [[key, form[key]]] : [],
+    ),
+  ) as Record<string, string>;
+  const parsed = intentSchema.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = issue?.message ?? "That is not something the desk can do";
+    return { refused: refused(String(issue?.path[0] ?? "intent"), message, typed) } as const;
+  }
+  const seen = version.safeParse(form.version);
+  if (!seen.success)
+    return { refused: refused("version", seen.error.issues[0]?.message ?? "Reload the page", typed) } as const;
+  if (quote.mergedIntoId !== null)
+    return { refused: refused("intent", "This request was merged into another; work on that one.") } as const;
+  return { input: parsed.data, seen: seen.data, typed } as const;
+}
+
 /** Everything staff do on a request page; each writes its entry in the request's timeline. */
 export async function requestPageAction(
   request: Request,
@@ -272,25 +308,28 @@ export async function requestPageAction(
   const services = context.get(servicesContext);
   const db = services.database.db;
   const form = Object.fromEntries(await readFormData(request));
-  const typed = Object.fromEntries(
-    ["note", "subject", "body", "cc", "other", "orderValue", "poNumber"].flatMap((key) =>
-      typeof form[key] === "string" ? [[key, form[key]]] : [],
-    ),
-  ) as Record<string, string>;
-  const parsed = intentSchema.safeParse(form);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return refused(
-      String(issue?.path[0] ?? "intent"),
-      issue?.message ?? "That is not something the desk can do",
-      typed,
-    );
-  }
-  const seen = version.safeParse(form.version);
-  if (!seen.success) return refused("version", seen.error.issues[0]?.message ?? "Reload the page", typed);
-  if (quote.mergedIntoId !== null) return refused("intent", "This request was merged into another; work on that one.");
-  const change: Work["change"] = (work) => applyChange(db, quote.id, seen.data, work);
+  const post = readPost(form, quote);
+  if (post.refused)
+    return answered(post.refused, { intent: typeof form.intent === "string" ? form.intent : undefined });
+  let version: number | undefined;
+  const change: Work["change"] = async (work) => {
+    const outcome = await applyChange(db, quote.id, post.seen, work);
+    if (!outcome.stale) version = outcome.version;
+    return outcome;
+  };
   const staff = context.get(staffContext);
-  const handle = intents[parsed.data.intent] as (work: Work, input: Intent) => Promise<Reply>;
-  return handle({ services, db, staff, quote, form, typed, change }, parsed.data);
+  const handle = intents[post.input.intent] as (work: Work, input: Intent) => Promise<Reply>;
+  const reply = await handle({ services, db, staff, quote, form, typed: post.typed, change }, post.input);
+  return answered(reply, { intent: post.input.intent, version });
+}
+
+/** Every answer names the action it answers (the page shows it beside that control) and the version it left. */
+function answered(reply: Reply, about: { intent: string | undefined; version?: number }): Reply {
+  const extra = {
+    ...(about.intent === undefined ? {} : { intent: about.intent.slice(0, 40) }),
+    ...(about.version === undefined ? {} : { version: about.version }),
+  };
+  if ("data" in reply && "init" in reply)
+    return data<ActionReply>({ ...reply.data, ...extra }, reply.init ?? undefined);
+  return { ...reply, ...extra };
 }
