@@ -4,7 +4,6 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AnswerSpot, placeOf, type ShownReply } from "#app/desk/request/answers.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
-import { SpamNotice } from "#app/desk/request/request-header.tsx";
 
 const render = (element: ReactElement) =>
   renderToStaticMarkup(createElement(createRoutesStub([{ path: "/", Component: () => element }])));
@@ -46,17 +45,5 @@ describe("the answer to an action on a request's page", () => {
     expect(html).toContain("<bdi>Bea Khan</bdi> owns this request. Take it from them?");
     expect(html).toMatch(/<section tabindex="-1" aria-labelledby="confirm-take-heading"/);
     expect(html).toContain('<input type="hidden" name="confirmed" value="yes"/>');
-  });
-});
-
-describe("a request flagged as possible spam", () => {
-  it("can be cleared with Not spam, as a held one can be released", () => {
-    for (const status of ["new", "spam"] as const) {
-      const html = render(
-        createElement(SpamNotice, { quote: { status, spamReasons: ["fast-fill"], version: 1 }, busy: false }),
-      );
-      expect(html, status).toContain('<input type="hidden" name="intent" value="release"/>');
-      expect(html, status).toContain(">Not spam</button>");
-    }
   });
 });

@@ -3,7 +3,6 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
-import { partsAndFiles } from "#app/content/counts.ts";
 import { defaultSite } from "#app/content/site.ts";
 import { eventText } from "#app/desk/labels.ts";
 import { QuotationsPanel } from "#app/desk/request/team-panels.tsx";
@@ -21,18 +20,18 @@ describe("words staff read on a request", () => {
   });
 
   it("count parts lines and files as people say them", () => {
-    expect(partsAndFiles(10, 0)).toBe("10 parts lines, no files");
-    expect(partsAndFiles(1, 1)).toBe("1 parts line, 1 file");
-    expect(partsAndFiles(0, 3)).toBe("no parts lines, 3 files");
-    const ack = acknowledgementCopy(defaultSite, {
-      reference: "Q-261126-7KX2M",
-      customerName: "Dana",
-      urgency: "standard",
-      urgencyLabel: "Standard (5-7 days)",
-      partsLines: 10,
-      files: 0,
-    });
-    expect(ack.paragraphs).toContain("We received 10 parts lines, no files.");
+    const received = (partsLines: number, files: number) =>
+      acknowledgementCopy(defaultSite, {
+        reference: "Q-261126-7KX2M",
+        customerName: "Dana",
+        urgency: "standard",
+        urgencyLabel: "Standard (5-7 days)",
+        partsLines,
+        files,
+      }).paragraphs[1];
+    expect(received(10, 0)).toBe("We received 10 parts lines, no files.");
+    expect(received(1, 1)).toBe("We received 1 parts line, 1 file.");
+    expect(received(0, 3)).toBe("We received no parts lines, 3 files.");
     expect(eventText({ kind: "merged-in", detail: { reference: "Q-261126-4HT2P", lines: 1, files: 0 } })).toBe(
       "merged Q-261126-4HT2P into this request (1 parts line, no files)",
     );
