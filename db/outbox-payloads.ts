@@ -13,6 +13,7 @@ export const outboxKinds = [
   "acceptance",
   "acceptance-notice",
   "decline-notice",
+  "assignment",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
@@ -24,7 +25,8 @@ export type OutboxMessage = { to: string; subject: string; text: string; html?: 
  * single copy of the buyer's personal data. `email` tells sales, `forward` posts to the external form
  * service, `acknowledgement` tells the buyer their request arrived, `message` is a finished e-mail to staff.
  * A quotation answered online: `acceptance` confirms it to the buyer, `acceptance-notice` and
- * `decline-notice` tell the request's owner (or sales); each names the stored answer.
+ * `decline-notice` tell the request's owner (or sales); each names the stored answer. `assignment` tells a
+ * member of staff (their desk address) that a colleague gave them the request, or took it from them.
  */
 export type OutboxPayloads = {
   email: { reference: string };
@@ -36,6 +38,7 @@ export type OutboxPayloads = {
   acceptance: { reference: string; responseId: number };
   "acceptance-notice": { reference: string; responseId: number };
   "decline-notice": { reference: string; responseId: number };
+  assignment: { reference: string; to: string; byName: string; took: boolean };
 };
 export type OutboxPayload = OutboxPayloads[OutboxKind];
 
@@ -56,6 +59,7 @@ const payloads: { [K in OutboxKind]: z.ZodType<OutboxPayloads[K]> } = {
   acceptance: forRequest.extend({ responseId: z.number() }),
   "acceptance-notice": forRequest.extend({ responseId: z.number() }),
   "decline-notice": forRequest.extend({ responseId: z.number() }),
+  assignment: forRequest.extend({ to: z.string(), byName: z.string(), took: z.boolean() }),
 };
 
 /** A stored message's payload read as its kind's; one that is not (written by hand, say) throws. */

@@ -213,20 +213,41 @@ test("what a day of use found: messages that follow the last action, contact lin
     "href",
     "mailto:robin@plant.example",
   );
-  const outcome = page.getByRole("status").first();
-  await page.getByRole("button", { name: "Record a reply (phone or other)" }).click();
-  await expect(outcome).toHaveText("First reply recorded.");
-  // Each later action shows its own outcome; an empty note says why it was refused.
+  // Each action is answered beside its control, and the answer takes the focus; an empty note says why it
+  // was refused, and the change after it is not refused as stale.
+  const answer = (place: string) => page.locator(`#answer-${place}-note`);
+  await page.getByRole("button", { name: "Record a phone call" }).click();
+  await expect(answer("phone")).toHaveText("Phone call recorded as the first reply.");
+  await expect(answer("phone")).toBeFocused();
   await page.getByRole("button", { name: "Add note" }).click();
-  await expect(outcome).toHaveText("Write a note first");
+  await expect(answer("note")).toHaveText("Write a note first");
+  await expect(answer("note")).toBeFocused();
+  await expect(answer("phone")).toHaveCount(0);
   await expect(page.getByLabel("Internal note")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Status").selectOption("spam");
   await page.getByRole("button", { name: "Change status" }).click();
-  await expect(outcome).toHaveText("Status changed to Spam.");
+  await expect(answer("status")).toHaveText("Status changed to Spam.");
+  await expect(answer("status")).toBeFocused();
   await page.getByRole("button", { name: "Not spam" }).click();
-  await expect(outcome).toHaveText("Moved to New. Its notification was sent before, so it is not sent again.");
+  await expect(answer("spam")).toHaveText("Moved to New. Its notification was sent before, so it is not sent again.");
+  await expect(answer("spam")).toBeFocused();
   await expect(page.getByRole("heading", { name: /spam/i })).toHaveCount(0);
+  await expect(page.getByText("Alex Admin phoned the customer (the first reply,")).toBeVisible();
   await checkPage(page);
+
+  // Without scripts the page that answers opens at the answer.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plainPage = await plain.newPage();
+  await plainPage.goto(`${server.url}/desk/quotes/${reference}`);
+  await plainPage.getByLabel("Internal note").fill("Called back at 3");
+  await plainPage.getByRole("button", { name: "Add note" }).click();
+  await expect(plainPage).toHaveURL(/#answer-note$/);
+  await expect(plainPage.locator("#answer-note-note")).toHaveText("Note added.");
+  await expect(plainPage.locator("#answer-note-note")).toBeInViewport();
+  await plain.close();
 
   // People: an invitation, then every other action works without a reload; removal asks first.
   await page.goto(`${server.url}/desk/people`);
@@ -331,7 +352,7 @@ test("a team of two on the desk: acknowledgement, search by part, ownership, a s
   const acknowledgement = await parseMail(fs.readFileSync(outboxFile(`${first}-acknowledgement`), "utf8"));
   expect(acknowledgement.header("to")).toBe("robin@plant.example");
   expect(acknowledgement.header("subject")).toBe(`We have your quote request ${first} — Wrekin MRO Supply`);
-  expect(acknowledgement.text).toContain("We received 1 parts line and 0 files.");
+  expect(acknowledgement.text).toContain("We received 1 parts line, no files.");
   await expect.poll(() => fs.existsSync(outboxFile(fourth)), { timeout: 30_000 }).toBe(true);
   // What is sent for a request is decided as it is stored: the fourth's page lists the e-mail to sales alone.
   await page.goto(`${server.url}/desk/quotes/${fourth}`);
@@ -394,10 +415,22 @@ test("a team of two on the desk: acknowledgement, search by part, ownership, a s
   await page.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(page.getByRole("status").first()).toHaveText("Assigned; they have been sent an e-mail.");
   await expect
-    .poll(() => fs.readdirSync(`${server.dataDir}/outbox`).filter((f) => f.startsWith("assigned-")).length, {
+    .poll(() => fs.readdirSync(`${server.dataDir}/outbox`).filter((f) => f.includes("-assignment-")).length, {
       timeout: 30_000,
     })
     .toBe(1);
+  // Taking it back from Sam asks first, beside the button, and Sam is told.
+  await page.getByRole("button", { name: "Take it" }).click();
+  const question = page.getByRole("region", { name: "Sam Staff owns this request. Take it from them?" });
+  await expect(question).toBeFocused();
+  await checkPage(page);
+  await question.getByRole("button", { name: "Yes, take it" }).click();
+  await expect(page.locator("#answer-owner-note")).toHaveText("It is yours now; they have been sent an e-mail.");
+  await expect
+    .poll(() => fs.readdirSync(`${server.dataDir}/outbox`).filter((f) => f.includes("-assignment-")).length, {
+      timeout: 30_000,
+    })
+    .toBe(2);
 
   // The first request lists the buyer's others; the second is merged into it after a confirmation.
   await page.goto(`${server.url}/desk/quotes/${first}`);
@@ -410,7 +443,7 @@ test("a team of two on the desk: acknowledgement, search by part, ownership, a s
   await checkPage(page);
   await page.getByRole("button", { name: `Yes, merge ${second}` }).click();
   await expect(page.getByRole("status").first()).toHaveText(`${second} is merged into this request.`);
-  await expect(history.getByRole("link")).toHaveCount(2);
+  await expect(history.getByRole("listitem").filter({ hasText: second })).toContainText("merged into this request");
   await checkPage(page);
   await page.goto(`${server.url}/desk/quotes/${second}`);
   await expect(page.getByRole("heading", { name: `Merged into ${first}` })).toBeVisible();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultSite, telHref } from "#app/content/site.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 let server: RunningServer;
@@ -28,6 +29,17 @@ describe("quote action over HTTP (no JavaScript)", () => {
     const html = await response.text();
     expect(html).toContain("Quote Request Submitted");
     expect(html).toMatch(/Q-\d{6}-[0-9A-Z]{5}/);
+  });
+
+  it("tells the buyer of an emergency to phone now, with the site's number, above the usual promise", async () => {
+    const html = async (urgency: string) =>
+      (await post(quoteForm({ ...validQuote, urgency, requirements: `Line down ${urgency}` }))).text();
+    const emergency = await html("emergency");
+    expect(emergency).toContain(
+      `You marked it as an emergency: phone us now on <a href="${telHref(defaultSite)}" class="underline underline-offset-2">${defaultSite.phoneDisplay}</a> so we can start on it at once.`,
+    );
+    expect(emergency).toContain("We&#x27;ll respond within 24 hours with your customized quote.");
+    expect(await html("urgent")).not.toContain("phone us now");
   });
 
   it("answers 422 with field messages and keeps the values", async () => {

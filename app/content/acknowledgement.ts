@@ -1,3 +1,4 @@
+import { partsAndFiles } from "#app/content/counts.ts";
 import type { Site } from "#app/content/site.ts";
 
 /** How many acknowledgements one mailbox receives in 24 hours: enough for a buyer, useless for abuse. */
@@ -33,8 +34,6 @@ export type AcknowledgementFacts = {
   files: number;
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * The buyer's acknowledgement, as paragraphs. It repeats nothing typed but the reference and the start of
  * the name, so the form cannot be used to send words of someone's choosing to a stranger's address.
@@ -57,7 +56,7 @@ export function acknowledgementCopy(site: Site, facts: AcknowledgementFacts) {
     greeting: `Dear ${greetingName(facts.customerName) ?? "customer"},`,
     paragraphs: [
       `Thank you for your quote request. Your reference is ${facts.reference}.`,
-      `We received ${plural(facts.partsLines, "parts line", "parts lines")} and ${plural(facts.files, "file", "files")}.`,
+      `We received ${partsAndFiles(facts.partsLines, facts.files)}.`,
       ...next,
       "To add to your request (more parts, a photo or a drawing), reply to this e-mail and keep the reference in the subject.",
     ],

@@ -1,7 +1,7 @@
 /**
  * The quote form's words: its options (values and labels as the original site had them, so requests read
  * the same wherever they go), its fields' labels and hints, what it says when something is missing, and
- * its two notices, word for word.
+ * its two notices, word for word (and the line an emergency request's success adds).
  */
 
 export const quoteCategories = [
@@ -50,4 +50,13 @@ export const quoteNotices = {
     title: "Submission Failed",
     text: "Failed to submit quote request. Please try again.",
   },
+} as const;
+
+/**
+ * Shown first in the success notice of a request marked Emergency (Same day): a written reply within 24
+ * hours is too late for a machine that is down, so the buyer is asked to phone now (the spec's words follow).
+ */
+export const emergencyNotice = {
+  before: "You marked it as an emergency: phone us now on ",
+  after: " so we can start on it at once.",
 } as const;

@@ -4,9 +4,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { InboxRow } from "#app/desk/inbox/inbox.server.ts";
 import { RequestList } from "#app/desk/inbox/inbox-list.tsx";
+import type { ShownReply } from "#app/desk/request/answers.tsx";
 import { Conversation } from "#app/desk/request/conversation.tsx";
+import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
 import { RequestAsSent } from "#app/desk/request/request-panels.tsx";
-import { ConfirmMerge, HistoryPanel } from "#app/desk/request/team-panels.tsx";
+import { HistoryPanel } from "#app/desk/request/team-panels.tsx";
 
 // What a buyer typed, shown on the desk, cannot turn the text around it: a right-to-left override in a
 // name would otherwise make the company beside a reference read backwards.
@@ -123,15 +125,45 @@ describe("the desk isolates what buyers typed", () => {
         customerName: typed("Dana"),
         company: typed("Severn"),
         sameBuyer: false,
+        mergedInto: null,
       },
     ];
-    expectIsolated(render(createElement(HistoryPanel, { version: 1, history, busy: false })), 2);
-    const merge = createElement(ConfirmMerge, {
+    const panel = (message?: ShownReply) =>
+      render(createElement(HistoryPanel, { version: 1, reference: "Q-261124-7KX2M", history, message, busy: false }));
+    expectIsolated(panel(), 2);
+    const asked = {
+      ok: true,
+      message: "",
+      intent: "merge",
+      seq: 1,
+      confirmMerge: { reference: "Q-261123-4HT2P", customerName: typed("Dana") },
+    };
+    expectIsolated(panel(asked), 3);
+  });
+
+  it("in a request merged into this one and in the question before taking a colleague's request", () => {
+    const request = {
+      customerName: typed("Dana"),
+      company: typed("Severn"),
+      phone: null,
+      email: "dana@works.example",
+      requirements: typed("Belts"),
+      parts: [{ part: typed("SPA"), quantity: 2, brand: typed("Gates") }],
+    };
+    const events = [
+      { id: 1, at: now, actorName: "Alex", kind: "merged-in", detail: { reference: "Q-261123-4HT2P", request } },
+    ];
+    expectIsolated(render(createElement(Conversation, { receivedAt: createdAt, events, messages: [], files: [] })), 5);
+    const owner = createElement(OwnerPanel, {
       version: 1,
-      into: "Q-261124-7KX2M",
-      other: { reference: "Q-261123-4HT2P", customerName: typed("Dana") },
+      ownerId: "sam",
+      ownerName: typed("Sam"),
+      me: "alex",
+      staff: [],
+      message: { ok: true, message: "", intent: "assign", seq: 1, confirmTake: { ownerName: typed("Sam") } },
       busy: false,
     });
-    expectIsolated(render(merge), 1);
+    // The owner's name on the panel is staff's, not the buyer's; the question isolates it all the same.
+    expect(isolation(render(owner), rlo).at(-1)).toBe(true);
   });
 });

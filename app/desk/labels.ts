@@ -1,3 +1,4 @@
+import { partsAndFiles } from "#app/content/counts.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { isOpen, lostReasonLabels, statusLabels } from "#app/request/status.ts";
 import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
@@ -26,6 +27,7 @@ export const notificationKindLabels: Record<string, string> = {
   acceptance: "Confirmation of the buyer's acceptance",
   "acceptance-notice": "Acceptance online, to the owner",
   "decline-notice": "Decline online, to the owner",
+  assignment: "E-mail to staff: who has it",
 };
 
 /** "45 min", "3 h 20 min", "2 days 4 h". */
@@ -74,8 +76,12 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
     }
     case "note":
       return "added a note";
-    case "reply":
-      return `${d.first ? "sent the first reply" : "replied"}${d.channel === "email" ? " by e-mail" : ""}${typeof d.seconds === "number" ? ` (${formatDuration(d.seconds)} after it arrived)` : ""}`;
+    case "reply": {
+      const first = d.first
+        ? ` (the first reply${typeof d.seconds === "number" ? `, ${formatDuration(d.seconds)} after it arrived` : ""})`
+        : "";
+      return `${d.channel === "email" ? "replied by e-mail" : "phoned the customer"}${first}`;
+    }
     case "released":
       return Array.isArray(d.queued) && d.queued.length > 0
         ? "marked it as not spam; the notification was released"
@@ -83,13 +89,15 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
     case "retry":
       return "asked for the notification to be sent again";
     case "assign":
-      return d.toName ? (d.self ? "took it on" : `assigned it to ${d.toName}`) : "left it without an owner";
+      if (!d.toName) return "left it without an owner";
+      if (!d.self) return `assigned it to ${d.toName}`;
+      return typeof d.fromName === "string" ? `took it from ${d.fromName}` : "took it on";
     case "reply-sent":
       return `sent a reply by e-mail: “${d.subject}”`;
     case "quotation":
       return `sent quotation ${d.revision}${typeof d.grossPence === "number" ? ` (${formatPence(d.grossPence)} including VAT)` : ""}`;
     case "merged-in":
-      return `merged ${d.reference} into this request`;
+      return `merged ${d.reference} into this request${typeof d.lines === "number" && typeof d.files === "number" ? ` (${partsAndFiles(d.lines, d.files)})` : ""}`;
     case "merged-into":
       return `merged this request into ${d.reference}`;
     case "accepted-online":

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import type { Config } from "#app/lib/env.server.ts";
+import { composeAssignmentEmail } from "#app/mail-out/assignment.server.ts";
 import type { Claimed } from "#app/mail-out/claim.server.ts";
 import { forwardQuote, readStored } from "#app/mail-out/forward.server.ts";
 import {
@@ -189,6 +190,13 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
       const found = await loadAnswer(context.db, responseId);
       return { email: composeAnswerNotice(found, context.config), name: `${found.quote.reference}-decline-notice` };
     },
+  },
+
+  assignment: {
+    mail: async (payload, context) => ({
+      email: composeAssignmentEmail(payload, requestOf(context), context.config),
+      name: `${payload.reference}-assignment-${context.message.id}`,
+    }),
   },
 };
 

@@ -163,6 +163,13 @@ describe("quote e-mail over SMTP", () => {
     expect(mail.text).not.toContain("spam");
   });
 
+  it("links to the request in the desk instead of asking sales to answer by replying to it", async () => {
+    const mail = await send(record());
+    expect(mail.text).toContain("Answer it in the desk: http://localhost:3000/desk/quotes/Q-261122-7F3K9");
+    expect(mail.html).toContain('<a href="http://localhost:3000/desk/quotes/Q-261122-7F3K9">Answer it in the desk</a>');
+    expect(`${mail.text}${mail.html}`).not.toMatch(/reply to this e-mail/i);
+  });
+
   it("flags possible spam in the subject and says why, so sales still sees the request", async () => {
     const mail = await send(record({ urgency: "emergency", spamReasons: ["fast-fill", "no-form-time"] }));
     expect(mail.header("subject")).toBe(

@@ -144,10 +144,13 @@ ${items}
   return html;
 }
 
-/** The notification to the sales inbox: every field labelled, replies go straight to the customer. */
+/**
+ * The notification to the sales inbox: every field labelled, and the link to answer it in the desk, where the
+ * team sees the answer (a reply from a mail program still reaches the customer, but the desk never knows).
+ */
 export function composeQuoteEmail(
   quote: QuoteRecord,
-  config: Pick<Config, "site" | "quoteNotifyTo"> & Partial<Pick<Config, "siteUrl">>,
+  config: Pick<Config, "site" | "quoteNotifyTo" | "siteUrl">,
   extras: QuoteExtrasRecord = {},
 ) {
   const domain = config.site.email.split("@")[1] ?? "localhost";
@@ -162,8 +165,9 @@ export function composeQuoteEmail(
   const warning = reasons.length
     ? `This may be spam, but it could be a real customer: ${reasons.join("; ")}. Please check before deleting it.`
     : undefined;
+  const link = `${config.siteUrl}/desk/quotes/${quote.reference}`;
   const text = [
-    "A quote request arrived through the website. Reply to this e-mail to answer the customer.",
+    `A quote request arrived through the website. Answer it in the desk: ${link}`,
     ...(warning ? ["", warning] : []),
     "",
     ...fields.map(([label, value]) => `${`${label}:`.padEnd(11)}${value}`),
@@ -176,7 +180,7 @@ export function composeQuoteEmail(
     .join("\n");
   const html = `<!doctype html>
 <html><body>
-<p>A quote request arrived through the website. Reply to this e-mail to answer the customer.</p>
+<p>A quote request arrived through the website. <a href="${escapeHtml(link)}">Answer it in the desk</a>.</p>
 ${warning ? `<p><strong>${escapeHtml(warning)}</strong></p>\n` : ""}<table cellpadding="4">
 ${rows}
 </table>

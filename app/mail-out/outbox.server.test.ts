@@ -160,7 +160,7 @@ describeDatabase("outbox worker", (target) => {
     expect(ack?.header("reply-to")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
     expect(ack?.text).toContain("Dear Dana Fitter,");
     expect(ack?.text).toContain(`Your reference is ${references[0]}.`);
-    expect(ack?.text).toContain("We received 1 parts line and 0 files.");
+    expect(ack?.text).toContain("We received 1 parts line, no files.");
     expect(ack?.text).toContain(
       "You chose Standard (5-7 days). We will reply with prices and availability within 24 hours",
     );

@@ -171,6 +171,7 @@ async function storeRequest(
   return data<QuoteReply<ReturnType<typeof submission.reply>>>({
     ok: true,
     reference: stored.reference,
+    emergency: quote.urgency === "emergency",
     result: submission.reply({ resetForm: true }),
   });
 }

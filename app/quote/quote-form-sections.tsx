@@ -1,7 +1,15 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { Field } from "#app/components/field.tsx";
-import { quoteCategories, quoteFieldCopy, quoteNotices, urgencies } from "#app/content/quote-request.ts";
+import {
+  emergencyNotice,
+  quoteCategories,
+  quoteFieldCopy,
+  quoteNotices,
+  urgencies,
+} from "#app/content/quote-request.ts";
+import { telHref } from "#app/content/site.ts";
+import { useSite } from "#app/lib/root-data.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
 
 /** What became of the last send: the reference, or why it did not go (field problems show at the fields). */
@@ -13,6 +21,7 @@ export function QuoteOutcome({ reply }: { reply: QuoteReply<SubmissionResult<str
           <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-bold">{quoteNotices.success.title}</p>
+            {reply.emergency ? <EmergencyLine /> : null}
             <p>{quoteNotices.success.text}</p>
             <p className="mt-1">
               Your reference: <strong data-testid="quote-reference">{reply.reference}</strong>
@@ -29,6 +38,20 @@ export function QuoteOutcome({ reply }: { reply: QuoteReply<SubmissionResult<str
         </div>
       ) : null}
     </>
+  );
+}
+
+/** An emergency cannot wait for a written reply: the number to phone now, as a link a phone dials. */
+function EmergencyLine() {
+  const site = useSite();
+  return (
+    <p className="font-semibold" data-testid="quote-emergency">
+      {emergencyNotice.before}
+      <a href={telHref(site)} className="underline underline-offset-2">
+        {site.phoneDisplay}
+      </a>
+      {emergencyNotice.after}
+    </p>
   );
 }
 

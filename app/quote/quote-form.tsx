@@ -4,8 +4,9 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "#app/components/button.ts";
 import { type Notice, Notices } from "#app/components/notice.tsx";
-import { quoteNotices } from "#app/content/quote-request.ts";
+import { emergencyNotice, quoteNotices } from "#app/content/quote-request.ts";
 import { dropEmptyFields, parseForm, requiredFields } from "#app/lib/parse-form.ts";
+import { useSite } from "#app/lib/root-data.ts";
 import { AttachmentPicker, type PickedFile } from "#app/quote/attachment-picker.tsx";
 import { attachmentField } from "#app/quote/attachments.ts";
 import type { QuoteReply } from "#app/quote/notices.ts";
@@ -86,6 +87,7 @@ function useKeepListIntents(formId: string) {
  * clears the form for the next request, and an outcome shown above the form takes the focus. */
 function useAnswerNotice(answer: Reply | undefined, onSuccess: () => void, statusRef: RefObject<HTMLElement | null>) {
   const [current, setNotice] = useState<Notice>();
+  const phone = useSite().phoneDisplay;
   useEffect(() => {
     if (!answer) return;
     const { success, failure } = quoteNotices;
@@ -93,11 +95,15 @@ function useAnswerNotice(answer: Reply | undefined, onSuccess: () => void, statu
       id: (previous?.id ?? 0) + 1,
       variant: answer.ok ? "default" : "destructive",
       title: answer.ok ? success.title : failure.title,
-      text: answer.ok ? success.text : failure.text,
+      text: !answer.ok
+        ? failure.text
+        : answer.emergency
+          ? `${emergencyNotice.before}${phone}${emergencyNotice.after} ${success.text}`
+          : success.text,
     }));
     if (answer.ok) onSuccess();
     if (answer.ok || answer.kind === "rejected") statusRef.current?.focus();
-  }, [answer, onSuccess, statusRef]);
+  }, [answer, onSuccess, statusRef, phone]);
   return { current, close: () => setNotice(undefined) };
 }
 

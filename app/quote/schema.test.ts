@@ -72,7 +72,7 @@ describe("quote schema", () => {
       urgency: "standard",
       formToken: signed,
     });
-    // A lost or mangled token is read as none (flagged later as possible spam), never as an error.
+    // A lost or mangled token is read as none (no form time), never as an error.
     for (const formToken of ["x", "a b\u0000c", undefined]) {
       const fields = formToken === undefined ? valid : { ...valid, formToken };
       const submission = parseForm(form(fields), quoteFieldsWithGuardsSchema);

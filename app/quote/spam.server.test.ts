@@ -47,8 +47,15 @@ describe("judgeSpam", () => {
     expect(judge({ after: MIN_FILL_MS })).toEqual({ held: false, reasons: [] });
   });
 
-  it("flags a request without a token the server signed: bots and browsers without scripts", () => {
-    expect(judge({ formToken: STATIC_FORM_TOKEN })).toEqual({ held: false, reasons: ["no-form-time"] });
-    expect(judge({ formToken: "abcdefgh99999" })).toEqual({ held: false, reasons: ["no-form-time"] });
+  it("does not flag a request for want of a signed token alone: a buyer without JavaScript sends none", () => {
+    expect(judge({ formToken: STATIC_FORM_TOKEN })).toEqual({ held: false, reasons: [] });
+    expect(judge({ formToken: "abcdefgh99999" })).toEqual({ held: false, reasons: [] });
+  });
+
+  it("names the missing token beside another signal", () => {
+    expect(judge({ formToken: STATIC_FORM_TOKEN, honeypot: "x" })).toEqual({
+      held: true,
+      reasons: ["honeypot", "no-form-time"],
+    });
   });
 });

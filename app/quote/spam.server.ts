@@ -6,7 +6,8 @@ export const MIN_FILL_MS = 3000;
 
 /**
  * Why a request may be spam, and what each reason means for sales. Only the honeypot holds a request;
- * the others are weak: the request is still notified, flagged as possible spam (ADR 0009).
+ * the others are weak: the request is still notified, flagged as possible spam (ADR 0009). No form time
+ * is never a reason on its own: browsers without JavaScript send none.
  */
 export const spamReasonText: Record<string, string> = {
   honeypot: "a hidden field that people never see was filled in",
@@ -30,8 +31,10 @@ export function judgeSpam(input: {
   const reasons: SpamReason[] = [];
   if (input.honeypot) reasons.push("honeypot");
   const issuedAt = formTokenIssuedAt(input.formToken, input.secret);
-  if (issuedAt === undefined) reasons.push("no-form-time");
-  else if ((input.now ?? Date.now()) - issuedAt < MIN_FILL_MS) reasons.push("fast-fill");
+  if (issuedAt !== undefined && (input.now ?? Date.now()) - issuedAt < MIN_FILL_MS) reasons.push("fast-fill");
+  // A buyer without JavaScript sends no signed token either: on its own that says nothing, beside
+  // another signal it is one more thing to tell sales.
+  if (issuedAt === undefined && reasons.length > 0) reasons.push("no-form-time");
   return { held: reasons.includes("honeypot"), reasons };
 }
 

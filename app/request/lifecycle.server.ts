@@ -126,7 +126,9 @@ export async function buyerWrote(tx: Tx, quoteId: number, actor: Actor) {
 }
 
 export type LatestChange = { actorName: string | null; kind: string; detail: Record<string, unknown>; at: Date };
-export type ChangeOutcome<T> = { stale: false; result: T } | { stale: true; latest: LatestChange | undefined };
+export type ChangeOutcome<T> =
+  | { stale: false; result: T; version: number }
+  | { stale: true; latest: LatestChange | undefined };
 
 /** The request's latest timeline entry: what a page that is out of date missed. */
 export async function latestChange(db: Db, quoteId: number): Promise<LatestChange | undefined> {
@@ -147,7 +149,8 @@ export async function latestChange(db: Db, quoteId: number): Promise<LatestChang
 /**
  * Every change staff make goes through here with the version their page showed. A page that is out of
  * date is refused, naming the latest change, and nothing is written; a change that did something raises
- * the version, so every other open page is now out of date too.
+ * the version, so every other open page is now out of date too; the version it leaves is returned, for the
+ * page that made the change to carry on from.
  */
 export async function applyChange<T extends { changed: boolean }>(
   db: Db,
@@ -165,6 +168,6 @@ export async function applyChange<T extends { changed: boolean }>(
         .set({ version: sql`${quotes.version} + 1`, updatedAt: sql`now()` })
         .where(eq(quotes.id, quoteId));
     }
-    return { stale: false, result };
+    return { stale: false, result, version: result.changed ? row.version + 1 : row.version };
   });
 }

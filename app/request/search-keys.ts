@@ -15,3 +15,22 @@ export function searchKeys(parts: string[], phone: string | null | undefined) {
   if (phone) keys.push(phoneDigits(phone));
   return keys.filter(Boolean).join(" ");
 }
+
+/**
+ * What a request merged into another adds to that one's keys: its own keys (parts, phone), and its reference,
+ * buyer, company, address and words, lower-cased as the desk's search reads the request's own.
+ */
+export function mergedSearchText(other: {
+  reference: string;
+  customerName: string;
+  company: string | null;
+  email: string;
+  requirements: string;
+  searchKeys: string;
+}) {
+  return [other.searchKeys, other.reference, other.customerName, other.company ?? "", other.email, other.requirements]
+    .join(" ")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
 import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
@@ -15,23 +14,16 @@ import {
   releaseFromSpam,
   retryNotifications,
 } from "#app/desk/request/changes.server.ts";
-import {
-  confirmOrder,
-  orderFields,
-  orderMessages,
-  queryAcceptance,
-  readOrder,
-} from "#app/desk/request/order.server.ts";
-import { replyLimits, sendReply } from "#app/desk/request/replies.server.ts";
+import { type Intent, type RequestOnPage, readPost, refused } from "#app/desk/request/intents.server.ts";
+import { confirmOrder, orderMessages, queryAcceptance, readOrder } from "#app/desk/request/order.server.ts";
+import { sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
 import { readCc } from "#app/mail-out/cc.ts";
 import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
-import { referencePattern } from "#app/request/reference.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
-import { quotes } from "#db/schema.ts";
-import { lostReasons, quoteStatuses } from "#db/statuses.ts";
+import { quotes, staffUser } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 export type ActionReply = {
@@ -43,63 +35,11 @@ export type ActionReply = {
   values?: Record<string, string>;
   /** A merge asks first: the request it would merge in. */
   confirmMerge?: { reference: string; customerName: string };
+  /** Taking a colleague's request asks first: whose it is. */
+  confirmTake?: { ownerName: string };
+  /** The request's version after this change, so the page's next change is not refused as stale. */
+  version?: number;
 };
-
-const version = z.coerce
-  .number({ error: "Reload the page: it did not say which version of the request it showed" })
-  .int()
-  .min(1, "Reload the page: it did not say which version of the request it showed");
-
-const intentSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({
-      intent: z.literal("status"),
-      status: z.enum(quoteStatuses, { error: "Choose a status from the list" }),
-      lostReason: z.preprocess(
-        (value) => (value === "" ? undefined : value),
-        z.enum(lostReasons, { error: "Choose a reason from the list" }).optional(),
-      ),
-      ...orderFields,
-    }),
-    z.object({ intent: z.literal("confirm-order"), ...orderFields }),
-    z.object({
-      intent: z.literal("query"),
-      note: z.string({ error: orderMessages.query }).trim().min(1, orderMessages.query).max(4000),
-    }),
-    z.object({ intent: z.literal("note"), note: z.string({ error: "Write a note first" }) }),
-    z.object({ intent: z.literal("reply"), channel: z.enum(["email", "other"]).default("email") }),
-    z.object({ intent: z.literal("release") }),
-    z.object({
-      intent: z.literal("send-reply"),
-      subject: z
-        .string({ error: "Write a subject" })
-        .trim()
-        .min(1, "Write a subject")
-        .max(replyLimits.subject, "Keep the subject under 200 characters"),
-      body: z
-        .string({ error: "Write the message" })
-        .trim()
-        .min(1, "Write the message")
-        .max(replyLimits.body, "Keep the message under 10,000 characters"),
-      cc: z.string().max(2000, "Copy it to at most 5 addresses").default(""),
-    }),
-    z.object({ intent: z.literal("retry") }),
-    z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
-    z.object({
-      intent: z.literal("merge"),
-      other: z
-        .string({ error: "Enter the reference of the request to merge in" })
-        .trim()
-        .toUpperCase()
-        .regex(referencePattern, "Enter a reference like Q-261124-7KX2M"),
-    }),
-  ],
-  { error: "That is not something the desk can do" },
-);
-
-const refused = (field: string, message: string, values?: Record<string, string>) =>
-  data<ActionReply>({ ok: false, message, errors: { [field]: message }, values }, { status: 422 });
 
 /** A change made from a page that no longer shows the request as it is: 409, naming the change it missed. */
 export function stale(latest: LatestChange | undefined, values: Record<string, string>) {
@@ -116,13 +56,7 @@ export function stale(latest: LatestChange | undefined, values: Record<string, s
   );
 }
 
-type Intent = z.infer<typeof intentSchema>;
 type Reply = ActionReply | ReturnType<typeof refused>;
-type RequestOnPage = Pick<
-  typeof quotes.$inferSelect,
-  "id" | "status" | "reference" | "ownerId" | "mergedIntoId" | "customerName" | "company"
->;
-
 /** What every intent works with: the request as the page showed it, who acts, and the form as typed. */
 type Work = {
   services: Services;
@@ -187,7 +121,10 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
       first: await recordReply(tx, quote.id, input.channel, staff),
     }));
     if (outcome.stale) return stale(outcome.latest, typed);
-    return { ok: true, message: outcome.result.first ? "First reply recorded." : "Reply recorded." };
+    return {
+      ok: true,
+      message: outcome.result.first ? "Phone call recorded as the first reply." : "Phone call recorded.",
+    };
   },
 
   async "send-reply"({ services, quote, staff, typed, change }, input) {
@@ -211,10 +148,12 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     const result = outcome.result;
     if (result.queued > 0) services.outbox.kick();
     const message = !result.released
-      ? "This request is not in spam."
-      : result.queued > 0
-        ? "Moved to New; the notification is on its way."
-        : "Moved to New. Its notification was sent before, so it is not sent again.";
+      ? "This request is not marked as spam."
+      : result.cleared
+        ? "Marked as not spam."
+        : result.queued > 0
+          ? "Moved to New; the notification is on its way."
+          : "Moved to New. Its notification was sent before, so it is not sent again.";
     return { ok: result.released, message };
   },
 
@@ -229,16 +168,22 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     return { ok: due, message: due ? "Trying again now." : "Nothing is waiting to be sent." };
   },
 
-  async assign({ services, quote, staff, typed, change }, input) {
+  async assign({ db, services, quote, staff, form, typed, change }, input) {
     const ownerId = input.owner === "me" ? staff.id : input.owner || null;
-    const outcome = await change((tx) => assignOwner(tx, quote, ownerId, staff, services.config.siteUrl));
+    if (ownerId === staff.id && quote.ownerId && quote.ownerId !== staff.id && form.confirmed !== "yes") {
+      const [owner] = await db.select({ name: staffUser.name }).from(staffUser).where(eq(staffUser.id, quote.ownerId));
+      if (owner) return { ok: true, message: "", confirmTake: { ownerName: owner.name } };
+    }
+    const outcome = await change((tx) => assignOwner(tx, quote, ownerId, staff));
     if (outcome.stale) return stale(outcome.latest, typed);
     if (!outcome.result.known) return refused("owner", "Choose someone from the list");
     if (outcome.result.queued) services.outbox.kick();
     const message = !outcome.result.changed
       ? "It was already theirs."
       : ownerId === staff.id
-        ? "It is yours now."
+        ? quote.ownerId
+          ? "It is yours now; they have been sent an e-mail."
+          : "It is yours now."
         : ownerId
           ? "Assigned; they have been sent an e-mail."
           : "It has no owner now.";
@@ -272,25 +217,28 @@ export async function requestPageAction(
   const services = context.get(servicesContext);
   const db = services.database.db;
   const form = Object.fromEntries(await readFormData(request));
-  const typed = Object.fromEntries(
-    ["note", "subject", "body", "cc", "other", "orderValue", "poNumber"].flatMap((key) =>
-      typeof form[key] === "string" ? [[key, form[key]]] : [],
-    ),
-  ) as Record<string, string>;
-  const parsed = intentSchema.safeParse(form);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return refused(
-      String(issue?.path[0] ?? "intent"),
-      issue?.message ?? "That is not something the desk can do",
-      typed,
-    );
-  }
-  const seen = version.safeParse(form.version);
-  if (!seen.success) return refused("version", seen.error.issues[0]?.message ?? "Reload the page", typed);
-  if (quote.mergedIntoId !== null) return refused("intent", "This request was merged into another; work on that one.");
-  const change: Work["change"] = (work) => applyChange(db, quote.id, seen.data, work);
+  const post = readPost(form, quote);
+  if (post.refused)
+    return answered(post.refused, { intent: typeof form.intent === "string" ? form.intent : undefined });
+  let version: number | undefined;
+  const change: Work["change"] = async (work) => {
+    const outcome = await applyChange(db, quote.id, post.seen, work);
+    if (!outcome.stale) version = outcome.version;
+    return outcome;
+  };
   const staff = context.get(staffContext);
-  const handle = intents[parsed.data.intent] as (work: Work, input: Intent) => Promise<Reply>;
-  return handle({ services, db, staff, quote, form, typed, change }, parsed.data);
+  const handle = intents[post.input.intent] as (work: Work, input: Intent) => Promise<Reply>;
+  const reply = await handle({ services, db, staff, quote, form, typed: post.typed, change }, post.input);
+  return answered(reply, { intent: post.input.intent, version });
+}
+
+/** Every answer names the action it answers (the page shows it beside that control) and the version it left. */
+function answered(reply: Reply, about: { intent: string | undefined; version?: number }): Reply {
+  const extra = {
+    ...(about.intent === undefined ? {} : { intent: about.intent.slice(0, 40) }),
+    ...(about.version === undefined ? {} : { version: about.version }),
+  };
+  if ("data" in reply && "init" in reply)
+    return data<ActionReply>({ ...reply.data, ...extra }, reply.init ?? undefined);
+  return { ...reply, ...extra };
 }

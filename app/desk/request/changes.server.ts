@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, max, sql } from "drizzle-orm";
 import type { Order } from "#app/desk/request/order.server.ts";
 import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
-import { searchKeys } from "#app/request/search-keys.ts";
+import { mergedSearchText } from "#app/request/search-keys.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
 import type { LostReason, QuoteStatus } from "#db/statuses.ts";
@@ -54,16 +54,19 @@ export async function recordReply(db: Db, quoteId: number, channel: "email" | "o
 }
 
 /**
- * "Not spam": back to New, and the notification it never had is queued in the same transaction, once.
- * A second click (or a request that was notified before it was marked as spam) queues nothing.
+ * "Not spam". A request held as spam goes back to New, and the notification it never had is queued in the
+ * same transaction, once; a second click (or a request notified before it was marked as spam) queues
+ * nothing. A request only flagged as possible spam loses its flag. Either way the reasons stay in the
+ * timeline's entry, not as a banner on the request.
  */
 export async function releaseFromSpam(db: Db, quoteId: number, actor: Actor, forward: boolean) {
   return db.transaction(async (tx) => {
     const [held] = await tx
-      .select({ reference: quotes.reference, reasons: quotes.spamReasons })
+      .select({ reference: quotes.reference, status: quotes.status, reasons: quotes.spamReasons })
       .from(quotes)
       .where(eq(quotes.id, quoteId))
       .for("update");
+    if (held && held.status !== "spam") return clearSpamFlag(tx, quoteId, held.reasons, actor);
     const existing = await tx
       .select({ kind: outbox.kind })
       .from(outbox)
@@ -71,18 +74,25 @@ export async function releaseFromSpam(db: Db, quoteId: number, actor: Actor, for
     const kinds = (forward ? (["email", "forward"] as const) : (["email"] as const)).filter(
       (kind) => !existing.some((row) => row.kind === kind),
     );
-    // Staff judged it not spam: the reasons stay in the timeline's entry, not as a banner on the request.
     const released = await moveStatus(tx, quoteId, "new", {
       actor,
       by: "not spam",
       event: { kind: "released", detail: { reasons: held?.reasons ?? [], queued: kinds } },
     });
-    if (!released.moved || !held) return { released: false, queued: 0 };
+    if (!released.moved || !held) return { released: false, cleared: false, queued: 0 };
     if (kinds.length > 0) {
       await tx.insert(outbox).values(kinds.map((kind) => ({ quoteId, kind, payload: { reference: held.reference } })));
     }
-    return { released: true, queued: kinds.length };
+    return { released: true, cleared: false, queued: kinds.length };
   });
+}
+
+/** A request flagged as possible spam (still in the inbox, notified) that staff judged not to be. */
+async function clearSpamFlag(tx: Db, quoteId: number, reasons: string[], actor: Actor) {
+  if (reasons.length === 0) return { released: false, cleared: false, queued: 0 };
+  await tx.update(quotes).set({ spamReasons: [], updatedAt: sql`now()` }).where(eq(quotes.id, quoteId));
+  await tx.insert(quoteEvents).values(timelineEvent(quoteId, actor, "released", { reasons, queued: [] }));
+  return { released: true, cleared: true, queued: 0 };
 }
 
 /** "Retry now": every unsent notification of the request becomes due at once (failed ones get one more try). */
@@ -100,53 +110,63 @@ export async function retryNotifications(db: Db, quoteId: number, actor: Actor) 
 }
 
 /**
- * Gives the request to someone (or to nobody). Someone assigned by a colleague is told by e-mail,
- * through the outbox, in the same transaction.
+ * Gives the request to someone (or to nobody). Someone a colleague assigns it to is told by e-mail, and
+ * so is the owner a colleague takes it from (through the outbox, in the same transaction).
  */
 export async function assignOwner(
   db: Db,
   quote: Pick<typeof quotes.$inferSelect, "id" | "reference" | "ownerId">,
   ownerId: string | null,
   actor: Actor,
-  deskUrl: string,
 ) {
   if (quote.ownerId === ownerId) return { changed: false, known: true, queued: false };
   return db.transaction(async (tx) => {
-    const [owner] = ownerId
-      ? await tx
-          .select({ id: staffUser.id, name: staffUser.name, email: staffUser.email })
-          .from(staffUser)
-          .where(eq(staffUser.id, ownerId))
-      : [];
+    const person = async (id: string | null) =>
+      id
+        ? (
+            await tx
+              .select({ id: staffUser.id, name: staffUser.name, email: staffUser.email })
+              .from(staffUser)
+              .where(eq(staffUser.id, id))
+          )[0]
+        : undefined;
+    const owner = await person(ownerId);
     if (ownerId && !owner) return { changed: false, known: false, queued: false };
+    const previous = await person(quote.ownerId);
     await tx
       .update(quotes)
       .set({ ownerId: owner?.id ?? null })
       .where(eq(quotes.id, quote.id));
     const self = owner?.id === actor.id;
-    await tx
-      .insert(quoteEvents)
-      .values(timelineEvent(quote.id, actor, "assign", { toName: owner?.name ?? null, self }));
-    if (owner && !self) {
-      const link = `${deskUrl}/desk/quotes/${quote.reference}`;
-      await tx.insert(outbox).values({
-        quoteId: quote.id,
-        kind: "message",
-        payload: {
-          to: owner.email,
-          subject: `${actor.name} assigned ${quote.reference} to you`,
-          text: `${actor.name} assigned the quote request ${quote.reference} to you.\n\nOpen it in the desk: ${link}\n`,
-          tag: "assigned",
-        },
-      });
+    await tx.insert(quoteEvents).values(
+      timelineEvent(quote.id, actor, "assign", {
+        toName: owner?.name ?? null,
+        self,
+        ...(previous ? { fromName: previous.name } : {}),
+      }),
+    );
+    const told = [
+      ...(owner && !self ? [{ to: owner.email, took: false }] : []),
+      ...(self && previous ? [{ to: previous.email, took: true }] : []),
+    ];
+    if (told.length > 0) {
+      await tx.insert(outbox).values(
+        told.map(({ to, took }) => ({
+          quoteId: quote.id,
+          kind: "assignment" as const,
+          payload: { reference: quote.reference, to, byName: actor.name, took },
+        })),
+      );
     }
-    return { changed: true, known: true, queued: Boolean(owner && !self) };
+    return { changed: true, known: true, queued: told.length > 0 };
   });
 }
 
 /**
  * Merges `other` into `quote`: its parts lines are added to this request's list and its files move here;
- * `other` keeps its timeline and becomes a link to this one, out of the inbox and the counts.
+ * what its buyer wrote (text, phone, company, parts) becomes an entry in this request's conversation and
+ * its words are found by this request's search. `other` keeps its timeline and becomes a link to this one,
+ * out of the inbox and the counts.
  */
 export async function mergeRequests(
   db: Db,
@@ -155,65 +175,64 @@ export async function mergeRequests(
   actor: Actor,
 ) {
   return db.transaction(async (tx) => {
-    const [other] = await tx
-      .select({ id: quotes.id, reference: quotes.reference, mergedIntoId: quotes.mergedIntoId, phone: quotes.phone })
-      .from(quotes)
-      .where(eq(quotes.reference, otherReference))
-      .for("update");
+    const [other] = await tx.select().from(quotes).where(eq(quotes.reference, otherReference)).for("update");
     if (!other) return { changed: false, problem: `There is no request with the reference ${otherReference}.` };
     if (other.id === quote.id) return { changed: false, problem: "A request cannot be merged into itself." };
     if (other.mergedIntoId !== null)
       return { changed: false, problem: `${other.reference} is already merged into another request.` };
-    const [end] = await tx
-      .select({ position: max(quoteLines.position) })
-      .from(quoteLines)
-      .where(eq(quoteLines.quoteId, quote.id));
-    const moved = await tx
-      .select()
-      .from(quoteLines)
-      .where(eq(quoteLines.quoteId, other.id))
-      .orderBy(asc(quoteLines.position));
-    if (moved.length > 0) {
-      const first = (end?.position ?? -1) + 1;
-      await tx.insert(quoteLines).values(
-        moved.map((line, i) => ({
-          quoteId: quote.id,
-          position: first + i,
-          part: line.part,
-          quantity: line.quantity,
-          brand: line.brand,
-        })),
-      );
-    }
-    await tx.update(attachments).set({ quoteId: quote.id }).where(eq(attachments.quoteId, other.id));
+    const moved = await moveLines(tx, other.id, quote.id);
+    const files = await tx
+      .update(attachments)
+      .set({ quoteId: quote.id })
+      .where(eq(attachments.quoteId, other.id))
+      .returning({ id: attachments.id });
     // Requests merged into `other` earlier now point here, so a link is never two hops long.
     await tx.update(quotes).set({ mergedIntoId: quote.id }).where(eq(quotes.mergedIntoId, other.id));
     await tx
       .update(quotes)
       .set({ mergedIntoId: quote.id, version: sql`${quotes.version} + 1`, updatedAt: sql`now()` })
       .where(eq(quotes.id, other.id));
-    const parts = await tx.select({ part: quoteLines.part }).from(quoteLines).where(eq(quoteLines.quoteId, quote.id));
-    const [self] = await tx.select({ phone: quotes.phone }).from(quotes).where(eq(quotes.id, quote.id));
     await tx
       .update(quotes)
-      .set({
-        searchKeys: [
-          searchKeys(
-            parts.map((p) => p.part),
-            self?.phone,
-          ),
-          other.phone ? searchKeys([], other.phone) : "",
-        ]
-          .join(" ")
-          .trim(),
-      })
+      .set({ searchKeys: sql`trim(${quotes.searchKeys} || ' ' || ${mergedSearchText(other)})` })
       .where(eq(quotes.id, quote.id));
-    await tx
-      .insert(quoteEvents)
-      .values([
-        timelineEvent(quote.id, actor, "merged-in", { reference: other.reference, lines: moved.length }),
-        timelineEvent(other.id, actor, "merged-into", { reference: quote.reference }),
-      ]);
+    const { customerName, company, phone, email, requirements } = other;
+    const parts = moved.map(({ part, quantity, brand }) => ({ part, quantity, brand }));
+    await tx.insert(quoteEvents).values([
+      timelineEvent(quote.id, actor, "merged-in", {
+        reference: other.reference,
+        lines: moved.length,
+        files: files.length,
+        request: { customerName, company, phone, email, requirements, parts },
+      }),
+      timelineEvent(other.id, actor, "merged-into", { reference: quote.reference }),
+    ]);
     return { changed: true, problem: undefined, reference: other.reference };
   });
+}
+
+/** Adds `from`'s parts lines after `to`'s own, in the buyer's order; returns them. */
+async function moveLines(tx: Db, from: number, to: number) {
+  const [end] = await tx
+    .select({ position: max(quoteLines.position) })
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, to));
+  const moved = await tx
+    .select()
+    .from(quoteLines)
+    .where(eq(quoteLines.quoteId, from))
+    .orderBy(asc(quoteLines.position));
+  if (moved.length > 0) {
+    const first = (end?.position ?? -1) + 1;
+    await tx.insert(quoteLines).values(
+      moved.map((line, i) => ({
+        quoteId: to,
+        position: first + i,
+        part: line.part,
+        quantity: line.quantity,
+        brand: line.brand,
+      })),
+    );
+  }
+  return moved;
 }

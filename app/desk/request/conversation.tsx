@@ -148,6 +148,54 @@ function MessageEntry({ message, files }: { message: Message; files: Conversatio
   );
 }
 
+type MergedWords = {
+  customerName: string;
+  company: string | null;
+  phone: string | null;
+  email: string;
+  requirements: string;
+  parts: { part: string; quantity: number; brand: string | null }[];
+};
+
+/** What the buyer of a request merged into this one wrote: nothing of it is lost with the merge. */
+function MergedRequest({ request }: { request: unknown }) {
+  if (!request || typeof request !== "object") return null;
+  const words = request as MergedWords;
+  const contact = [words.company, words.phone, words.email].filter(Boolean);
+  return (
+    <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 break-words">
+      <p>
+        <bdi className="font-semibold">{words.customerName}</bdi>
+        {contact.map((item) => (
+          <span key={item}>
+            {" · "}
+            <bdi>{item}</bdi>
+          </span>
+        ))}
+      </p>
+      <p className="mt-1 whitespace-pre-wrap" dir="auto">
+        {words.requirements}
+      </p>
+      {words.parts?.length ? (
+        <ol className="mt-1 list-decimal pl-5 text-sm">
+          {words.parts.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes
+            <li key={i}>
+              {line.quantity} × <bdi>{line.part}</bdi>
+              {line.brand ? (
+                <>
+                  {" "}
+                  (<bdi>{line.brand}</bdi>)
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </blockquote>
+  );
+}
+
 /**
  * One conversation per request, oldest first: the request as it came, every e-mail each way (with whether
  * ours has left), and what the team did (notes, statuses, quotations).
@@ -193,6 +241,7 @@ export function Conversation({
                   <bdi className="font-semibold">{entry.event.actorName ?? "The system"}</bdi> {eventText(entry.event)}
                 </p>
                 {entry.event.kind === "quotation" ? <CopiedTo cc={entry.event.detail.cc} /> : null}
+                {entry.event.kind === "merged-in" ? <MergedRequest request={entry.event.detail.request} /> : null}
                 {entry.event.kind === "note" ? (
                   <blockquote
                     className="mt-1 border-l-4 border-slate-300 pl-3 break-words whitespace-pre-wrap"

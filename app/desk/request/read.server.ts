@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { requestFileColumns } from "#app/request/files.ts";
 import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from "#db/schema.ts";
@@ -45,7 +45,7 @@ export async function findRequest(db: Db, reference: string) {
   return { quote, ownerName, mergedIntoReference, lines, files, notifications, events };
 }
 
-/** The same buyer's (e-mail address) and the same company's other requests, newest first. */
+/** The same buyer's (e-mail address) and the same company's other requests, newest first; merged ones say where to. */
 export async function customerHistory(
   db: Db,
   quote: Pick<typeof quotes.$inferSelect, "id" | "email" | "company">,
@@ -61,12 +61,13 @@ export async function customerHistory(
       customerName: quotes.customerName,
       company: quotes.company,
       sameBuyer: sql<boolean>`${sameBuyer}`,
+      mergedInto: mergedInto.reference,
     })
     .from(quotes)
+    .leftJoin(mergedInto, eq(quotes.mergedIntoId, mergedInto.id))
     .where(
       and(
         ne(quotes.id, quote.id),
-        isNull(quotes.mergedIntoId),
         company ? or(sameBuyer, sql`lower(${quotes.company}) = lower(${company})`) : sameBuyer,
       ),
     )

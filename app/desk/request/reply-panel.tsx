@@ -2,6 +2,7 @@ import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
 import { CcField } from "#app/components/cc-field.tsx";
 import { input } from "#app/components/input.ts";
+import { useAnswerAction } from "#app/desk/request/answers.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 
 const controlClass = input({ className: "mt-1.5" });
@@ -52,13 +53,14 @@ export function ReplyPanel({
   typed?: Record<string, string>;
   busy: boolean;
 }) {
+  const action = useAnswerAction("reply");
   const subject = typed?.subject ?? prefill?.subject ?? "";
   const body = typed?.body ?? prefill?.body ?? "";
   return (
     <div className="mt-4">
       <h3 className="font-bold text-navy">Reply by e-mail</h3>
       <SavedReplyPicker saved={saved} chosen={chosen} />
-      <Form method="post" className="mt-3" key={`${chosen ?? ""}-${version}`}>
+      <Form method="post" action={action} className="mt-3" key={`${chosen ?? ""}-${version}`}>
         <VersionField version={version} />
         <input type="hidden" name="intent" value="send-reply" />
         <label htmlFor="reply-subject" className="block font-semibold text-navy">
@@ -116,17 +118,18 @@ export function ReplyPanel({
   );
 }
 
-/** A reply made outside the desk (a phone call) still starts the response clock; it stays on the page. */
+/** A phone call to the buyer answers them too: it starts the response clock; recording it stays on the page. */
 export function RecordReplyButton({ version }: { version: number }) {
   const reply = useFetcher({ key: "reply" });
+  const action = useAnswerAction("phone");
   return (
     <div className="mt-3 flex flex-wrap gap-2">
-      <reply.Form method="post">
+      <reply.Form method="post" action={action}>
         <VersionField version={version} />
         <input type="hidden" name="intent" value="reply" />
         <input type="hidden" name="channel" value="other" />
         <button type="submit" className={button({ variant: "quiet" })}>
-          Record a reply (phone or other)
+          Record a phone call
         </button>
       </reply.Form>
     </div>

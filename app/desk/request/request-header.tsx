@@ -1,8 +1,7 @@
-import { useEffect, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { spamReasonLabel } from "#app/desk/labels.ts";
-import type { ActionReply } from "#app/desk/request/action.server.ts";
+import { useAnswerAction } from "#app/desk/request/answers.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
 import type { QuoteStatus } from "#db/statuses.ts";
@@ -37,31 +36,6 @@ export function RequestHeading({ quote, now }: { quote: HeadedQuote; now: Date }
   );
 }
 
-/** The answer to whichever action came last: the reply button's (no navigation) or a form's. */
-export function useLatestActionReply(actionData: ActionReply | undefined, sentMessage: string | undefined) {
-  const reply = useFetcher<ActionReply>({ key: "reply" });
-  const [message, setMessage] = useState<ActionReply | undefined>(
-    actionData ?? (sentMessage ? { ok: true, message: sentMessage } : undefined),
-  );
-  useEffect(() => {
-    if (reply.data) setMessage(reply.data);
-  }, [reply.data]);
-  useEffect(() => {
-    if (actionData) setMessage(actionData);
-  }, [actionData]);
-  return message;
-}
-
-export function ActionMessage({ message }: { message: ActionReply | undefined }) {
-  return (
-    <div role="status" className="mt-3 min-h-6 font-semibold">
-      {message?.message ? (
-        <span className={message.ok ? "text-green-800" : "text-red-700"}>{message.message}</span>
-      ) : null}
-    </div>
-  );
-}
-
 export function MergedNotice({ into }: { into: string }) {
   return (
     <section aria-labelledby="merged-heading" className="mt-3 rounded-lg border border-steel bg-mist p-4">
@@ -76,7 +50,7 @@ export function MergedNotice({ into }: { into: string }) {
   );
 }
 
-/** Why a request was held or flagged; a held one can be released from here. */
+/** Why a request was held or flagged; staff who judge it is not spam say so here (a held one is released). */
 export function SpamNotice({
   quote,
   busy,
@@ -85,6 +59,7 @@ export function SpamNotice({
   busy: boolean;
 }) {
   const spam = quote.status === "spam";
+  const action = useAnswerAction("spam");
   return (
     <section aria-labelledby="spam-heading" className="mt-3 rounded-lg border border-amber-600 bg-amber-50 p-4">
       <h2 id="spam-heading" className="font-bold text-amber-950">
@@ -95,15 +70,13 @@ export function SpamNotice({
           <li key={reason}>{spamReasonLabel(reason)}</li>
         ))}
       </ul>
-      {spam ? (
-        <Form method="post" className="mt-3">
-          <VersionField version={quote.version} />
-          <input type="hidden" name="intent" value="release" />
-          <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
-            Not spam
-          </button>
-        </Form>
-      ) : null}
+      <Form method="post" action={action} className="mt-3">
+        <VersionField version={quote.version} />
+        <input type="hidden" name="intent" value="release" />
+        <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
+          Not spam
+        </button>
+      </Form>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
 import { notificationKindLabels } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/request/action.server.ts";
+import { AnswerSpot, type ShownReply, useAnswerAction } from "#app/desk/request/answers.tsx";
 import { type ConversationFile, FileList } from "#app/desk/request/conversation.tsx";
 import { OrderFields } from "#app/desk/request/order-panel.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
@@ -134,8 +135,9 @@ export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Li
 
 /** Status, why a lost one was lost, and what a won one was worth. */
 export function StatusForm({ quote, message, busy }: { quote: Quote; message?: ActionReply; busy: boolean }) {
+  const action = useAnswerAction("status");
   return (
-    <Form method="post" className="mt-4 flex flex-wrap items-end gap-2">
+    <Form method="post" action={action} className="mt-4 flex flex-wrap items-end gap-2">
       <VersionField version={quote.version} />
       <input type="hidden" name="intent" value="status" />
       <div>
@@ -196,8 +198,9 @@ export function NoteForm({ version, message, busy }: { version: number; message?
   useEffect(() => {
     if (message?.ok && message.intent === "note") noteForm.current?.reset();
   }, [message]);
+  const action = useAnswerAction("note");
   return (
-    <Form method="post" className="mt-4" ref={noteForm}>
+    <Form method="post" action={action} className="mt-4" ref={noteForm}>
       <VersionField version={version} />
       <input type="hidden" name="intent" value="note" />
       <label htmlFor="note" className="block font-semibold text-navy">
@@ -233,13 +236,16 @@ export function NotificationPanel({
   notifications,
   spam,
   version,
+  message,
   busy,
 }: {
   notifications: Notification[];
   spam: boolean;
   version: number;
+  message: ShownReply | undefined;
   busy: boolean;
 }) {
+  const action = useAnswerAction("notify");
   return (
     <section aria-labelledby="notify-heading" className={`${cardClass} min-w-0 lg:col-start-2 lg:row-start-4`}>
       <h2 id="notify-heading" className="text-lg font-bold text-navy">
@@ -270,7 +276,7 @@ export function NotificationPanel({
         </ul>
       )}
       {notifications.some((n) => n.status !== "sent") ? (
-        <Form method="post" className="mt-3">
+        <Form method="post" action={action} className="mt-3">
           <VersionField version={version} />
           <input type="hidden" name="intent" value="retry" />
           <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
@@ -278,6 +284,7 @@ export function NotificationPanel({
           </button>
         </Form>
       ) : null}
+      <AnswerSpot place="notify" message={message} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
 import { input } from "#app/components/input.ts";
+import { AnswerSpot, type ShownReply, useAnswerAction } from "#app/desk/request/answers.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { statusLabels } from "#app/request/status.ts";
@@ -13,65 +14,6 @@ export function VersionField({ version }: { version: number }) {
   return <input type="hidden" name="version" value={version} />;
 }
 
-const selectClass = input({ className: "mt-1.5 max-w-xs" });
-
-export function OwnerPanel({
-  version,
-  ownerId,
-  ownerName,
-  me,
-  staff,
-  busy,
-}: {
-  version: number;
-  ownerId: string | null;
-  ownerName: string | null;
-  me: string;
-  staff: { id: string; name: string }[];
-  busy: boolean;
-}) {
-  return (
-    <div className="mt-4">
-      <p>
-        <span className="font-semibold text-navy">Owner: </span>
-        {ownerName ? (ownerId === me ? `${ownerName} (you)` : ownerName) : "Nobody yet"}
-      </p>
-      <div className="mt-2 flex flex-wrap items-end gap-2">
-        {ownerId !== me ? (
-          <Form method="post">
-            <VersionField version={version} />
-            <input type="hidden" name="intent" value="assign" />
-            <input type="hidden" name="owner" value="me" />
-            <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
-              Take it
-            </button>
-          </Form>
-        ) : null}
-        <Form method="post" className="flex flex-wrap items-end gap-2">
-          <VersionField version={version} />
-          <input type="hidden" name="intent" value="assign" />
-          <div>
-            <label htmlFor="owner" className="block font-semibold text-navy">
-              Assign to
-            </label>
-            <select id="owner" name="owner" defaultValue={ownerId ?? ""} key={ownerId ?? ""} className={selectClass}>
-              <option value="">Nobody</option>
-              {staff.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
-            Assign
-          </button>
-        </Form>
-      </div>
-    </div>
-  );
-}
-
 type HistoryRow = {
   reference: string;
   createdAt: Date | string;
@@ -79,21 +21,27 @@ type HistoryRow = {
   customerName: string;
   company: string | null;
   sameBuyer: boolean;
+  mergedInto: string | null;
 };
 
+/** The buyer's and the company's other requests (merged ones say where to), and merging one in. */
 export function HistoryPanel({
   version,
+  reference,
   history,
+  message,
   busy,
-  mergeError,
-  mergeValue,
 }: {
   version: number;
+  reference: string;
   history: HistoryRow[];
+  message: ShownReply | undefined;
   busy: boolean;
-  mergeError?: string;
-  mergeValue?: string;
 }) {
+  const action = useAnswerAction("merge");
+  const mine = message?.intent === "merge";
+  const mergeError = mine ? message.errors?.other : undefined;
+  const mergeValue = mine ? message.values?.other : undefined;
   return (
     <section aria-labelledby="history-heading" className={`${cardClass} min-w-0`}>
       <h2 id="history-heading" className="text-lg font-bold text-navy">
@@ -109,7 +57,22 @@ export function HistoryPanel({
                 {row.reference}
               </Link>{" "}
               <span className="text-slate-700">
-                {formatDateTime(row.createdAt)} · {statusLabels[row.status]} · <bdi>{row.customerName}</bdi>
+                {formatDateTime(row.createdAt)} ·{" "}
+                {row.mergedInto ? (
+                  <>
+                    merged into{" "}
+                    {row.mergedInto === reference ? (
+                      "this request"
+                    ) : (
+                      <Link to={`/desk/quotes/${row.mergedInto}`} className="font-mono text-steel underline">
+                        {row.mergedInto}
+                      </Link>
+                    )}
+                  </>
+                ) : (
+                  statusLabels[row.status]
+                )}{" "}
+                · <bdi>{row.customerName}</bdi>
                 {row.sameBuyer || !row.company ? null : (
                   <>
                     , <bdi>{row.company}</bdi>
@@ -120,7 +83,7 @@ export function HistoryPanel({
           ))}
         </ul>
       )}
-      <Form method="post" className="mt-4">
+      <Form method="post" action={action} className="mt-4">
         <VersionField version={version} />
         <input type="hidden" name="intent" value="merge" />
         <label htmlFor="merge-other" className="block font-semibold text-navy">
@@ -152,19 +115,26 @@ export function HistoryPanel({
           </p>
         ) : null}
       </Form>
+      <AnswerSpot place="merge" message={message}>
+        {message?.confirmMerge ? (
+          <ConfirmMerge version={version} into={reference} other={message.confirmMerge} action={action} busy={busy} />
+        ) : null}
+      </AnswerSpot>
     </section>
   );
 }
 
-export function ConfirmMerge({
+function ConfirmMerge({
   version,
   into,
   other,
+  action,
   busy,
 }: {
   version: number;
   into: string;
   other: { reference: string; customerName: string };
+  action: string;
   busy: boolean;
 }) {
   return (
@@ -172,6 +142,7 @@ export function ConfirmMerge({
       id="confirm-merge"
       tone="danger"
       className="mt-3"
+      takeFocus
       title={
         <>
           Merge {other.reference} (<bdi>{other.customerName}</bdi>) into {into}?
@@ -179,7 +150,7 @@ export function ConfirmMerge({
       }
       text={`Its parts lines and files move to ${into}, and ${other.reference} becomes a link to it. This cannot be undone.`}
     >
-      <Form method="post">
+      <Form method="post" action={action}>
         <VersionField version={version} />
         <input type="hidden" name="intent" value="merge" />
         <input type="hidden" name="other" value={other.reference} />
@@ -202,11 +173,13 @@ type QuotationRow = {
 };
 type Delivery = { status: string; attempts: number; lastError: string | null };
 
+/** Who sent it and when it left; one that has not left yet was only queued, so it does not say "Sent". */
 function deliveryText(row: QuotationRow, delivery: Delivery | undefined) {
-  if (row.sentAt) return `E-mailed ${formatDateTime(row.sentAt)}`;
-  if (delivery?.status === "failed") return "Failed: no more automatic tries (see Notification)";
-  if (delivery && delivery.attempts > 0) return "Waiting to try again (see Notification)";
-  return "Waiting to be sent";
+  const by = `${row.sentByName ?? "the desk"}${row.queuedAt ? ` ${formatDateTime(row.queuedAt)}` : ""}`;
+  if (row.sentAt) return `Sent by ${by} · E-mailed ${formatDateTime(row.sentAt)}`;
+  if (delivery?.status === "failed") return `Queued by ${by} · Failed: no more automatic tries (see Notification)`;
+  if (delivery && delivery.attempts > 0) return `Queued by ${by} · Waiting to try again (see Notification)`;
+  return `Queued by ${by} · Waiting to be sent`;
 }
 
 /** The request's quotations: each sent revision with its delivery state and PDF, and the way to the next. */
@@ -238,10 +211,7 @@ export function QuotationsPanel({
               {reference}/{row.revision}
             </a>{" "}
             <span>{row.grossPence === null ? "" : `${formatPence(row.grossPence)} including VAT`}</span>
-            <span className="block text-sm text-slate-700">
-              Sent by {row.sentByName ?? "the desk"}
-              {row.queuedAt ? ` ${formatDateTime(row.queuedAt)}` : ""} · {deliveryText(row, deliveries[row.id])}
-            </span>
+            <span className="block text-sm text-slate-700">{deliveryText(row, deliveries[row.id])}</span>
           </li>
         ))}
       </ul>

@@ -144,9 +144,9 @@ describeDatabase("the desk for a team", (target: TestDatabase) => {
     );
     const assigned = await post(alex, theirs.reference, { intent: "assign", owner: bea.id, version: 1 });
     expect(assigned.reply.message).toBe("Assigned; they have been sent an e-mail.");
-    const messages = await db().select().from(outbox).where(eq(outbox.kind, "message"));
+    const messages = await db().select().from(outbox).where(eq(outbox.kind, "assignment"));
     expect(messages.map((m) => m.payload)).toEqual([
-      expect.objectContaining({ to: bea.email, subject: `Alex Turner assigned ${theirs.reference} to you` }),
+      { reference: theirs.reference, to: bea.email, byName: "Alex Turner", took: false },
     ]);
     expect(kicked).toBe(1);
     const names = async (owner: string, who: string) => {

@@ -1,20 +1,16 @@
 import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { cardClass } from "#app/components/card.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
+import { AnswerSpot, useLatestActionReply } from "#app/desk/request/answers.tsx";
 import { Conversation } from "#app/desk/request/conversation.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
+import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
 import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/request/replies.server.ts";
 import { RecordReplyButton, ReplyPanel } from "#app/desk/request/reply-panel.tsx";
-import {
-  ActionMessage,
-  MergedNotice,
-  RequestHeading,
-  SpamNotice,
-  useLatestActionReply,
-} from "#app/desk/request/request-header.tsx";
+import { MergedNotice, RequestHeading, SpamNotice } from "#app/desk/request/request-header.tsx";
 import { NoteForm, NotificationPanel, RequestAsSent, StatusForm } from "#app/desk/request/request-panels.tsx";
-import { ConfirmMerge, HistoryPanel, OwnerPanel, QuotationsPanel } from "#app/desk/request/team-panels.tsx";
+import { HistoryPanel, QuotationsPanel } from "#app/desk/request/team-panels.tsx";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { answerSubject } from "#app/mail-out/thread.server.ts";
@@ -82,27 +78,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return requestPageAction(request, context, quote);
 }
 
-/** A change refused as stale (409) brings the page up to date, keeping what was typed. */
+/**
+ * A change refused as stale (409) brings the page up to date, keeping what was typed; so does one refused
+ * for what was typed (422), so the page never lags behind a change made just before it.
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 409 || defaultShouldRevalidate;
+  actionStatus === 409 || actionStatus === 422 || defaultShouldRevalidate;
 
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, lines, files, notifications, events, siteName, history, staff, me } = loaderData;
+  const { lines, files, notifications, events, siteName, history, staff, me } = loaderData;
   const { ownerName, mergedIntoReference } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const { message, version } = useLatestActionReply(actionData, loaderData.sentMessage, loaderData.quote.version);
+  const quote = { ...loaderData.quote, version };
   const spam = quote.status === "spam";
   const subject = `Your quote request ${quote.reference} — ${siteName}`;
   const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
-  const message = useLatestActionReply(actionData, loaderData.sentMessage);
   return (
     <>
       <RequestHeading quote={quote} now={new Date(loaderData.now)} />
-      <ActionMessage message={message} />
-      {message?.confirmMerge ? (
-        <ConfirmMerge version={quote.version} into={quote.reference} other={message.confirmMerge} busy={busy} />
-      ) : null}
+      <AnswerSpot place="top" message={message} />
       {mergedIntoReference ? <MergedNotice into={mergedIntoReference} /> : null}
       {quote.spamReasons.length > 0 ? <SpamNotice quote={quote} busy={busy} /> : null}
+      <AnswerSpot place="spam" message={message} />
 
       <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-[3fr_2fr]">
         {/* Two columns on a wide screen, each packed from the top; on a phone, one in reading order. */}
@@ -122,6 +120,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               ownerName={ownerName}
               me={me}
               staff={staff}
+              message={message}
               busy={busy}
             />
             <ReplyPanel
@@ -134,9 +133,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               typed={message && !message.ok ? message.values : undefined}
               busy={busy}
             />
+            <AnswerSpot place="reply" message={message} />
             <RecordReplyButton version={quote.version} />
+            <AnswerSpot place="phone" message={message} />
             {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
+            <AnswerSpot place="status" message={message} />
             <NoteForm version={quote.version} message={message} busy={busy} />
+            <AnswerSpot place="note" message={message} />
           </section>
         )}
 
@@ -145,6 +148,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         </div>
         {mergedIntoReference ? null : (
           <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-3">
+            <AnswerSpot place="quotations" message={message} />
             <QuotationsPanel
               reference={quote.reference}
               quotations={loaderData.quotations}
@@ -158,20 +162,27 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               message={message}
               busy={busy}
             />
+            <AnswerSpot place="online" message={message} />
           </div>
         )}
         {mergedIntoReference ? null : (
           <div className="min-w-0 lg:col-start-1 lg:row-start-5">
             <HistoryPanel
               version={quote.version}
+              reference={quote.reference}
               history={history}
+              message={message}
               busy={busy}
-              mergeError={message?.errors?.other}
-              mergeValue={message?.values?.other}
             />
           </div>
         )}
-        <NotificationPanel notifications={notifications} spam={spam} version={quote.version} busy={busy} />
+        <NotificationPanel
+          notifications={notifications}
+          spam={spam}
+          version={quote.version}
+          message={message}
+          busy={busy}
+        />
       </div>
     </>
   );

@@ -1,0 +1,49 @@
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { AnswerSpot, placeOf, type ShownReply } from "#app/desk/request/answers.tsx";
+import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
+
+const render = (element: ReactElement) =>
+  renderToStaticMarkup(createElement(createRoutesStub([{ path: "/", Component: () => element }])));
+
+const answer = (intent: string, message: string, ok = true): ShownReply => ({ ok, intent, message, seq: 1 });
+
+const owner = (message?: ShownReply) =>
+  render(
+    createElement(OwnerPanel, {
+      version: 3,
+      ownerId: null,
+      ownerName: null,
+      me: "alex",
+      staff: [{ id: "bea", name: "Bea Khan" }],
+      message,
+      busy: false,
+    }),
+  );
+
+describe("the answer to an action on a request's page", () => {
+  it("appears beside the control that caused it, ready to take the focus, and nowhere else", () => {
+    const html = owner(answer("assign", "It is yours now."));
+    expect(html).toMatch(
+      /<div id="answer-owner"[^>]*><div id="answer-owner-note" tabindex="-1" role="status"[^>]*>It is yours now\.<\/div>/,
+    );
+    expect(owner(answer("note", "Note added."))).not.toContain("Note added.");
+    const top = render(createElement(AnswerSpot, { place: "top", message: answer("note", "Note added.") }));
+    expect(top).not.toContain("Note added.");
+    expect(placeOf("nonsense")).toBe("top");
+  });
+
+  it("is where a page without scripts opens after the post: each form's address ends in the answer's #id", () => {
+    const forms = [...owner().matchAll(/<form[^>]*action="([^"]*)"/g)].map((match) => match[1]);
+    expect(forms).toEqual(["/#answer-owner", "/#answer-owner"]);
+  });
+
+  it("asks beside Take it before taking a colleague's request", () => {
+    const html = owner({ ...answer("assign", ""), confirmTake: { ownerName: "Bea Khan" } });
+    expect(html).toContain("<bdi>Bea Khan</bdi> owns this request. Take it from them?");
+    expect(html).toMatch(/<section tabindex="-1" aria-labelledby="confirm-take-heading"/);
+    expect(html).toContain('<input type="hidden" name="confirmed" value="yes"/>');
+  });
+});
