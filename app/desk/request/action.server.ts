@@ -3,7 +3,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
-import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
+import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
 import { eventText } from "#app/desk/labels.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import {

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
+import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { stale } from "#app/desk/request/action.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
