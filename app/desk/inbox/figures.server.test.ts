@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { exportCsv } from "#app/desk/inbox/export.server.ts";
 import { computeMonthFigures } from "#app/desk/inbox/figures.server.ts";
 import { monthBounds, previousMonth } from "#app/desk/inbox/figures.ts";
 import type { Db } from "#db/client.server.ts";
@@ -173,5 +174,61 @@ describeDatabase("the month's figures", (target: TestDatabase) => {
       ["Alex Turner", 1, 0, 0, 0],
       ["Nobody", 0, 0, 1, 10_000],
     ]);
+  });
+
+  it("export each request once in the CSV with its latest quotation, PO, order value, reason and UK closing time", async () => {
+    const won = await request({
+      created: "2026-07-01T09:00:00Z",
+      owner: "alex",
+      revisions: [
+        ["2026-07-02T10:00:00Z", 100_000],
+        ["2026-07-06T10:00:00Z", 90_050],
+      ],
+      status: "won",
+      closed: "2026-07-10T16:30:00Z",
+      wonPence: 88_000,
+      po: "=PO-77",
+    });
+    const lost = await request({
+      created: "2026-11-03T09:00:00Z",
+      revisions: [["2026-11-04T10:00:00Z", 5_000]],
+      status: "lost",
+      closed: "2026-11-12T12:00:00Z",
+      lostReason: "lead_time",
+    });
+    const text = await new Response(exportCsv(db(), { status: "all" }, "alex")).text();
+    const [head, ...rows] = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    const names = (head ?? "").split(",");
+    const cells = (reference: string) => {
+      const row = rows.filter((line) => line.startsWith(`${reference},`));
+      expect(row).toHaveLength(1);
+      const values = (row[0] ?? "").split(",");
+      return Object.fromEntries(names.map((name, i) => [name, values[i]]));
+    };
+    expect(cells(won.reference)).toMatchObject({
+      Status: "Won",
+      Owner: "Alex Turner",
+      Quotation: `${won.reference}/2`,
+      Revision: "2",
+      "Net value": "900.50",
+      // A PO starting with = would run as a formula in a spreadsheet: it is written as text.
+      PO: "'=PO-77",
+      "Order value": "880.00",
+      "Lost reason": "",
+      // 16:30 UTC in July is 17:30 in London.
+      Closed: "2026-07-10 17:30",
+    });
+    expect(cells(lost.reference)).toMatchObject({
+      Status: "Lost",
+      Quotation: `${lost.reference}/1`,
+      "Net value": "50.00",
+      PO: "",
+      "Order value": "",
+      "Lost reason": "Lead time",
+      Closed: "2026-11-12 12:00",
+    });
   });
 });
