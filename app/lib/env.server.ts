@@ -87,6 +87,12 @@ const envSchema = z.object({
     .default("Account customers: 30 days from the date of invoice. Otherwise: payment with order."),
   QUOTATION_DELIVERY_TERMS: z.string().trim().min(1).max(300).default(defaultDeliveryTerms),
   QUOTATION_VAT_RATE: z.coerce.number().min(0).max(99.99).default(20),
+  XERO_SALES_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,10}$/, "an account code as Xero shows it, like 200")
+    .default("200"),
+  XERO_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
@@ -267,6 +273,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       deliveryTerms: e.QUOTATION_DELIVERY_TERMS,
       vatRate: String(e.QUOTATION_VAT_RATE),
     },
+    /** The won orders' export for the accounts (Xero's sales invoice import). */
+    accounts: { salesAccount: e.XERO_SALES_ACCOUNT, dueDays: e.XERO_DUE_DAYS },
     site: site.data,
     closures: e.SITE_CLOSURES,
   };

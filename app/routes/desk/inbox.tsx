@@ -85,9 +85,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <h2 className="text-lg font-bold text-navy">
           {filterLabels[status]} requests{search.q ? ` matching “${search.q}”` : ""}
         </h2>
-        <a href={`/desk/export${withParams(search, {})}`} className={button({ variant: "quiet" })} download>
-          Export CSV
-        </a>
+        <p className="flex flex-wrap gap-2">
+          <a href={`/desk/export${withParams(search, {})}`} className={button({ variant: "quiet" })} download>
+            Export CSV
+          </a>
+          <a href="/desk/export/xero.csv" className={button({ variant: "quiet" })} download>
+            Won this month for Xero
+          </a>
+        </p>
       </div>
       <RequestList page={page} search={search} now={new Date(loaderData.now)} />
     </>
