@@ -13,6 +13,7 @@ export const outboxKinds = [
   "acceptance",
   "acceptance-notice",
   "decline-notice",
+  "buyer-answer-notice",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
@@ -36,6 +37,8 @@ export type OutboxPayloads = {
   acceptance: { reference: string; responseId: number };
   "acceptance-notice": { reference: string; responseId: number };
   "decline-notice": { reference: string; responseId: number };
+  /** The buyer answered by e-mail: the request's owner is told (the e-mail named by its quote_messages id). */
+  "buyer-answer-notice": { reference: string; messageId: number };
 };
 export type OutboxPayload = OutboxPayloads[OutboxKind];
 
@@ -56,6 +59,7 @@ const payloads: { [K in OutboxKind]: z.ZodType<OutboxPayloads[K]> } = {
   acceptance: forRequest.extend({ responseId: z.number() }),
   "acceptance-notice": forRequest.extend({ responseId: z.number() }),
   "decline-notice": forRequest.extend({ responseId: z.number() }),
+  "buyer-answer-notice": forRequest.extend({ messageId: z.number() }),
 };
 
 /** A stored message's payload read as its kind's; one that is not (written by hand, say) throws. */

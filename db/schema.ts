@@ -89,6 +89,8 @@ export const quotes = pgTable(
     index("quotes_mailbox_key_idx").on(t.mailboxKey),
     index("quotes_source_ip_hash_idx").on(t.sourceIpHash),
     index("quotes_company_idx").on(sql`lower(${t.company})`),
+    // The inbox's "Waiting on us" tab and its count.
+    index("quotes_waiting_idx").on(t.createdAt).where(waitingOnUs(t)),
     // The desk's "To chase" list: quoted requests whose next contact is due.
     index("quotes_next_contact_idx").on(t.nextContactAt).where(sql`${t.status} = 'quoted'`),
   ],
@@ -103,11 +105,20 @@ type QuoteColumns = {
   searchKeys: AnyPgColumn;
   status: AnyPgColumn;
   urgency: AnyPgColumn;
+  customerRepliedAt: AnyPgColumn;
 };
 
-/** Open emergencies sort first in the inbox; the expression must read the same in the index and the query. */
-export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency">) {
-  return sql`(${t.urgency} = 'emergency' and ${t.status} in (${sqlList(openStatuses)}))`;
+/** Waiting on us: the buyer wrote last (their e-mail is unanswered), or accepted a quotation online. */
+export function waitingOnUs(t: Pick<QuoteColumns, "status" | "customerRepliedAt">) {
+  return sql`(${t.customerRepliedAt} is not null or ${t.status} = 'accepted')`;
+}
+
+/**
+ * Open emergencies and requests waiting on us sort first in the inbox; the expression must read the same in
+ * the index and the query.
+ */
+export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency" | "customerRepliedAt">) {
+  return sql`((${t.urgency} = 'emergency' and ${t.status} in (${sqlList(openStatuses)})) or ${waitingOnUs(t)})`;
 }
 
 /** What the desk's search looks through, lower-cased; the same expression is indexed. */

@@ -2,8 +2,11 @@ import { formatPence } from "#app/quotation/money.ts";
 import { isOpen, lostReasonLabels, statusLabels } from "#app/request/status.ts";
 import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
-/** "all" is every request but spam (which has its own folder); "open" is New and In progress. */
-export const statusFilters = ["all", "open", ...quoteStatuses] as const;
+/**
+ * "all" is every request but spam (which has its own folder); "open" is New and In progress; "waiting" is
+ * waiting on us (the buyer wrote last, or accepted online).
+ */
+export const statusFilters = ["all", "open", "waiting", ...quoteStatuses] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
 /** Why a request was held or flagged, in words; unknown reasons are shown as they are. */
@@ -26,6 +29,7 @@ export const notificationKindLabels: Record<string, string> = {
   acceptance: "Confirmation of the buyer's acceptance",
   "acceptance-notice": "Acceptance online, to the owner",
   "decline-notice": "Decline online, to the owner",
+  "buyer-answer-notice": "The buyer's answer, to the owner",
 };
 
 /** "45 min", "3 h 20 min", "2 days 4 h". */

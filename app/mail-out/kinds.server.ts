@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import type { Config } from "#app/lib/env.server.ts";
+import { composeBuyerAnswerNotice, loadBuyerAnswer } from "#app/mail-out/buyer-answer.server.ts";
 import type { Claimed } from "#app/mail-out/claim.server.ts";
 import { forwardQuote, readStored } from "#app/mail-out/forward.server.ts";
 import {
@@ -188,6 +189,13 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
     async mail({ responseId }, context) {
       const found = await loadAnswer(context.db, responseId);
       return { email: composeAnswerNotice(found, context.config), name: `${found.quote.reference}-decline-notice` };
+    },
+  },
+
+  "buyer-answer-notice": {
+    async mail({ messageId }, context) {
+      const found = await loadBuyerAnswer(context.db, messageId);
+      return { email: composeBuyerAnswerNotice(found, context.config), name: `${found.reference}-buyer-answer-notice` };
     },
   },
 };

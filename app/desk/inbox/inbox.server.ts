@@ -4,7 +4,7 @@ import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { statusFilters } from "#app/desk/labels.ts";
 import { compact } from "#app/lib/normalise.ts";
 import { phoneDigits } from "#app/request/search-keys.ts";
-import { inboxPinned, outbox, quoteSearchText, quoteStatusCounts, quotes, staffUser } from "#db/schema.ts";
+import { inboxPinned, outbox, quoteSearchText, quoteStatusCounts, quotes, staffUser, waitingOnUs } from "#db/schema.ts";
 import { openStatuses, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 import type { Db } from "#db/types.ts";
 
@@ -77,6 +77,7 @@ export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, sta
   else if (query.owner === "nobody") conditions.push(isNull(quotes.ownerId));
   if (query.status === "all") conditions.push(ne(quotes.status, "spam"));
   else if (query.status === "open") conditions.push(inArray(quotes.status, openStatuses));
+  else if (query.status === "waiting") conditions.push(waitingOnUs(quotes), ne(quotes.status, "spam"));
   else conditions.push(eq(quotes.status, query.status));
   if (query.urgency) conditions.push(eq(quotes.urgency, query.urgency));
   if (query.category) conditions.push(eq(quotes.category, query.category));
@@ -161,12 +162,21 @@ export async function inboxPage(db: Db, query: InboxQuery, staffId: string) {
 
 export type InboxRow = Awaited<ReturnType<typeof inboxPage>>["rows"][number];
 
-/** How many requests are in each status, for the tabs at the top (kept by triggers, see quoteStatusCounts). */
+/**
+ * How many requests are in each status, for the tabs at the top (kept by triggers, see quoteStatusCounts),
+ * and how many are waiting on us (from its own small index).
+ */
 export async function statusCounts(db: Db) {
-  const rows = await db.select().from(quoteStatusCounts);
+  const [rows, [waiting]] = await Promise.all([
+    db.select().from(quoteStatusCounts),
+    db
+      .select({ n: count() })
+      .from(quotes)
+      .where(and(waitingOnUs(quotes), ne(quotes.status, "spam"), isNull(quotes.mergedIntoId))),
+  ]);
   const counts = Object.fromEntries(quoteStatuses.map((s) => [s, 0])) as Record<QuoteStatus, number>;
   for (const row of rows) if (row.status in counts) counts[row.status as QuoteStatus] = row.count;
-  return counts;
+  return { ...counts, waiting: waiting?.n ?? 0 };
 }
 
 /** A notification is a worry when it has failed for good, failed at least once, or waited over 15 minutes. */

@@ -21,6 +21,7 @@ import {
   orderMessages,
   queryAcceptance,
   readOrder,
+  unansweredBeforeWon,
 } from "#app/desk/request/order.server.ts";
 import { replyLimits, sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
@@ -142,6 +143,8 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     if (input.status === "lost" && !input.lostReason) return refused("lostReason", "Choose why it was lost");
     const order = readOrder(input);
     if (input.status === "won" && !order) return refused("orderValue", orderMessages.value, typed);
+    const unanswered = input.status === "won" ? await unansweredBeforeWon(db, quote.id, input) : null;
+    if (unanswered) return refused("closeUnanswered", orderMessages.unanswered(unanswered), typed);
     const outcome = await change(async (tx) => ({
       changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason, order),
     }));
@@ -157,6 +160,8 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     const order = readOrder(input);
     if (!order) return refused("orderValue", orderMessages.value, typed);
     if (quote.status !== "accepted") return refused("intent", "This request is no longer waiting for confirmation.");
+    const unanswered = await unansweredBeforeWon(db, quote.id, input);
+    if (unanswered) return refused("closeUnanswered", orderMessages.unanswered(unanswered), typed);
     const outcome = await change(async (tx) => ({ changed: await confirmOrder(tx, quote.id, order, staff) }));
     if (outcome.stale) return stale(outcome.latest, typed);
     forgetMonthFigures(db);

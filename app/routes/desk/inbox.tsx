@@ -9,7 +9,7 @@ import { MonthFigures } from "#app/desk/inbox/month-figures.tsx";
 import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import { openStatuses, type QuoteStatus } from "#db/statuses.ts";
+import { openStatuses, quoteStatuses } from "#db/statuses.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -54,13 +54,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     ? (search.status as StatusFilter)
     : "all";
   const spam = status === "spam";
-  const total = Object.entries(counts).reduce((sum, [s, n]) => (s === "spam" ? sum : sum + n), 0);
+  const total = quoteStatuses.reduce((sum, s) => (s === "spam" ? sum : sum + counts[s]), 0);
   const tabCount = (filter: StatusFilter) =>
-    filter === "all"
-      ? total
-      : filter === "open"
-        ? openStatuses.reduce((sum, s) => sum + counts[s], 0)
-        : counts[filter as QuoteStatus];
+    filter === "all" ? total : filter === "open" ? openStatuses.reduce((sum, s) => sum + counts[s], 0) : counts[filter];
   const owner = search.owner === "mine" || search.owner === "nobody" ? search.owner : "";
   return (
     <>
