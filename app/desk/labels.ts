@@ -4,9 +4,10 @@ import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/statuses.t
 
 /**
  * "all" is every request but spam (which has its own folder); "open" is New and In progress; "waiting" is
- * waiting on us (the buyer wrote last, or accepted online).
+ * waiting on us (the buyer wrote last, or accepted online); "chase" is quoted requests whose next contact
+ * with the buyer is due today or overdue.
  */
-export const statusFilters = ["all", "open", "waiting", ...quoteStatuses] as const;
+export const statusFilters = ["all", "open", "waiting", "chase", ...quoteStatuses] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
 /** Why a request was held or flagged, in words; unknown reasons are shown as they are. */
@@ -90,6 +91,8 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return d.toName ? (d.self ? "took it on" : `assigned it to ${d.toName}`) : "left it without an owner";
     case "reply-sent":
       return `sent a reply by e-mail: “${d.subject}”`;
+    case "expired":
+      return `ended quotation ${d.revision} unanswered at the end of its validity (${d.validUntil}): the request is Expired`;
     case "quotation":
       return `sent quotation ${d.revision}${typeof d.grossPence === "number" ? ` (${formatPence(d.grossPence)} including VAT)` : ""}`;
     case "merged-in":

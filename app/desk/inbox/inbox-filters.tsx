@@ -12,6 +12,7 @@ export const filterLabels: Record<StatusFilter, string> = {
   all: "All",
   open: "Open",
   waiting: "Waiting on us",
+  chase: "To chase",
   ...statusLabels,
 };
 const ownerLabels = { "": "Everyone's", mine: "Mine", nobody: "Nobody's yet" } as const;

@@ -2,7 +2,10 @@ import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql }
 import { z } from "zod";
 import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { statusFilters } from "#app/desk/labels.ts";
+import { londonDay } from "#app/lib/london-time.ts";
 import { compact } from "#app/lib/normalise.ts";
+import { addDays } from "#app/lib/opening-hours.ts";
+import { londonMidnight } from "#app/request/chase.server.ts";
 import { phoneDigits } from "#app/request/search-keys.ts";
 import { inboxPinned, outbox, quoteSearchText, quoteStatusCounts, quotes, staffUser, waitingOnUs } from "#db/schema.ts";
 import { openStatuses, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
@@ -71,13 +74,14 @@ export function parseInboxQuery(params: URLSearchParams) {
 const likeEscape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filter as SQL for the person looking; the same for the inbox's pages and the CSV export. */
-export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, staffId: string) {
+export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, staffId: string, now = new Date()) {
   const conditions: SQL[] = [isNull(quotes.mergedIntoId)];
   if (query.owner === "mine") conditions.push(eq(quotes.ownerId, staffId));
   else if (query.owner === "nobody") conditions.push(isNull(quotes.ownerId));
   if (query.status === "all") conditions.push(ne(quotes.status, "spam"));
   else if (query.status === "open") conditions.push(inArray(quotes.status, openStatuses));
   else if (query.status === "waiting") conditions.push(waitingOnUs(quotes), ne(quotes.status, "spam"));
+  else if (query.status === "chase") conditions.push(toChase(now));
   else conditions.push(eq(quotes.status, query.status));
   if (query.urgency) conditions.push(eq(quotes.urgency, query.urgency));
   if (query.category) conditions.push(eq(quotes.category, query.category));
@@ -100,6 +104,10 @@ export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, sta
 }
 
 const pinned = inboxPinned(quotes);
+
+/** Quoted, and the next contact with the buyer is due by the end of today (UK time). */
+const toChase = (now: Date) =>
+  and(eq(quotes.status, "quoted"), lt(quotes.nextContactAt, londonMidnight(addDays(londonDay(now), 1)))) as SQL;
 
 /** A column of the outer `quotes` row, named in full: in a query without joins Drizzle leaves column names
  * bare, and inside a subquery a bare name would be the inner table's. */
@@ -135,8 +143,8 @@ function parseCursor(cursor: string) {
  * One page of the inbox: open emergencies first, then newest first, by keyset (never OFFSET), so the
  * thousandth page costs what the first does.
  */
-export async function inboxPage(db: Db, query: InboxQuery, staffId: string) {
-  const conditions = inboxConditions(query, staffId);
+export async function inboxPage(db: Db, query: InboxQuery, staffId: string, now = new Date()) {
+  const conditions = inboxConditions(query, staffId, now);
   const row = sql`(${pinned}, ${quotes.createdAt}, ${quotes.id})`;
   const backwards = Boolean(query.before && !query.after);
   if (query.after) conditions.push(sql`${row} < ${parseCursor(query.after)}`);
@@ -164,19 +172,23 @@ export type InboxRow = Awaited<ReturnType<typeof inboxPage>>["rows"][number];
 
 /**
  * How many requests are in each status, for the tabs at the top (kept by triggers, see quoteStatusCounts),
- * and how many are waiting on us (from its own small index).
+ * and how many are waiting on us and to chase (each from its own small index).
  */
-export async function statusCounts(db: Db) {
-  const [rows, [waiting]] = await Promise.all([
+export async function statusCounts(db: Db, now = new Date()) {
+  const [rows, [waiting], [chase]] = await Promise.all([
     db.select().from(quoteStatusCounts),
     db
       .select({ n: count() })
       .from(quotes)
       .where(and(waitingOnUs(quotes), ne(quotes.status, "spam"), isNull(quotes.mergedIntoId))),
+    db
+      .select({ n: count() })
+      .from(quotes)
+      .where(and(toChase(now), isNull(quotes.mergedIntoId))),
   ]);
   const counts = Object.fromEntries(quoteStatuses.map((s) => [s, 0])) as Record<QuoteStatus, number>;
   for (const row of rows) if (row.status in counts) counts[row.status as QuoteStatus] = row.count;
-  return { ...counts, waiting: waiting?.n ?? 0 };
+  return { ...counts, waiting: waiting?.n ?? 0, chase: chase?.n ?? 0 };
 }
 
 /** A notification is a worry when it has failed for good, failed at least once, or waited over 15 minutes. */
