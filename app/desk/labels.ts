@@ -91,6 +91,8 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return d.toName ? (d.self ? "took it on" : `assigned it to ${d.toName}`) : "left it without an owner";
     case "reply-sent":
       return `sent a reply by e-mail: “${d.subject}”`;
+    case "snoozed":
+      return `put off chasing the buyer until ${d.until}`;
     case "expired":
       return `ended quotation ${d.revision} unanswered at the end of its validity (${d.validUntil}): the request is Expired`;
     case "quotation":

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { bankHolidays } from "#app/lib/opening-hours.server.ts";
 import { addDays, weekdayOf } from "#app/lib/opening-hours.ts";
-import { quotes } from "#db/schema.ts";
+import { type Actor, timelineEvent } from "#app/request/timeline.ts";
+import { quoteEvents, quotes } from "#db/schema.ts";
 import type { Tx } from "#db/types.ts";
 
 // When the desk next contacts the buyer about an open quotation, counted in working days: Monday to Friday,
@@ -32,4 +33,11 @@ export async function setNextContact(tx: Tx, quoteId: number, day: string) {
     .update(quotes)
     .set({ nextContactAt: londonMidnight(day) })
     .where(eq(quotes.id, quoteId));
+}
+
+/** Staff put off chasing the buyer until `day`: the request leaves the To chase list until then. */
+export async function snoozeChase(tx: Tx, quoteId: number, day: string, actor: Actor) {
+  await setNextContact(tx, quoteId, day);
+  await tx.insert(quoteEvents).values(timelineEvent(quoteId, actor, "snoozed", { until: day }));
+  return { changed: true };
 }

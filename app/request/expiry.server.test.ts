@@ -1,6 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
+import { type ActionReply, requestPageAction } from "#app/desk/request/action.server.ts";
+import { staffContext } from "#app/desk/session.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
+import { readConfig } from "#app/lib/env.server.ts";
+import { londonDay } from "#app/lib/london-time.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { reissueQuotation } from "#app/quotation/reissue.server.ts";
@@ -8,6 +14,7 @@ import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { addWorkingDays } from "#app/request/chase.server.ts";
 import { sweepQuotations } from "#app/request/expiry.server.ts";
 import { outbox, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
+import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
@@ -115,5 +122,41 @@ describeDatabase("a quotation's end of validity", (target) => {
     expect(second?.content).toMatchObject({ validUntil: "2027-01-06", netPence: 2580 });
     expect(await current(quote.id)).toMatchObject({ status: "quoted", closedAt: null });
     expect(await chaseList(new Date("2026-12-10T09:00:00Z"))).toEqual([reference]);
+  });
+
+  it("snoozes a quoted request from its page and re-issues only an expired one", async () => {
+    const config = readConfig({ SITE_URL: "https://desk.example" });
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
+    const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!quote) throw new Error("not stored");
+    const checked = checkDraft({ ...draft, validUntil: "2099-12-31" }, londonDay());
+    if (!checked.ok) throw new Error("invalid");
+    await db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, alex, site, [], londonDay()));
+    const post = async (intent: string) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, { config, database: target.database, outbox: { kick() {} } } as unknown as Services);
+      context.set(staffContext, { ...alex, role: "staff", sessionToken: "t" } as never);
+      const row = await current(quote.id);
+      const body = new URLSearchParams({ intent, version: String(row.version) });
+      const result = await requestPageAction(
+        new Request(`https://desk.example/desk/quotes/${reference}`, { method: "POST", body }),
+        context,
+        row,
+      );
+      if (result && typeof result === "object" && "init" in result && "data" in result)
+        return { status: (result.init as ResponseInit | null)?.status ?? 200, reply: result.data as ActionReply };
+      return { status: 200, reply: result as ActionReply };
+    };
+    expect(await chaseList(new Date())).toEqual([reference]);
+    const snoozed = await post("snooze");
+    expect(snoozed.status).toBe(200);
+    const until = await addWorkingDays(londonDay(), 3);
+    expect(snoozed.reply.message).toMatch(/^Next contact on /);
+    expect(londonDay((await current(quote.id)).nextContactAt ?? new Date(0))).toBe(until);
+    expect(await chaseList(new Date())).toEqual([]);
+    expect(await post("reissue")).toMatchObject({
+      status: 422,
+      reply: { message: "Only an expired quotation is re-issued." },
+    });
   });
 });

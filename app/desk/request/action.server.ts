@@ -26,8 +26,10 @@ import {
 import { replyLimits, sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
-import { formatWhen } from "#app/lib/london-time.ts";
+import { formatDay, formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { readCc } from "#app/mail-out/cc.ts";
+import { reissueQuotation } from "#app/quotation/reissue.server.ts";
+import { addWorkingDays, snoozeChase } from "#app/request/chase.server.ts";
 import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
@@ -86,6 +88,8 @@ const intentSchema = z.discriminatedUnion(
       cc: z.string().max(2000, "Copy it to at most 5 addresses").default(""),
     }),
     z.object({ intent: z.literal("retry") }),
+    z.object({ intent: z.literal("snooze") }),
+    z.object({ intent: z.literal("reissue") }),
     z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
     z.object({
       intent: z.literal("merge"),
@@ -232,6 +236,35 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     if (outcome.result.due > 0) services.outbox.kick();
     const due = outcome.result.due > 0;
     return { ok: due, message: due ? "Trying again now." : "Nothing is waiting to be sent." };
+  },
+
+  async snooze({ services, quote, staff, typed, change }) {
+    if (quote.status !== "quoted") return refused("intent", "Only a quoted request is chased.");
+    const day = await addWorkingDays(londonDay(), services.config.quotation.chaseDays);
+    const outcome = await change((tx) => snoozeChase(tx, quote.id, day, staff));
+    return outcome.stale ? stale(outcome.latest, typed) : { ok: true, message: `Next contact on ${formatDay(day)}.` };
+  },
+
+  async reissue({ services, db, quote, staff, typed, change }) {
+    if (quote.status !== "expired") return refused("intent", "Only an expired quotation is re-issued.");
+    const { site, quotation } = services.config;
+    const today = londonDay();
+    const nextContactDay = await addWorkingDays(today, quotation.chaseDays);
+    const options = {
+      today,
+      validityDays: quotation.validityDays,
+      deliveryTerms: quotation.deliveryTerms,
+      nextContactDay,
+    };
+    const outcome = await change(async (tx) => {
+      const done = await reissueQuotation(tx, quote, staff, site, options);
+      return { changed: done.ok, done };
+    });
+    if (outcome.stale) return stale(outcome.latest, typed);
+    if (!outcome.result.done.ok) return refused("intent", outcome.result.done.message);
+    services.outbox.kick();
+    forgetMonthFigures(db);
+    return { ok: true, message: `Re-issued as ${outcome.result.done.revision}: it is on its way to the buyer.` };
   },
 
   async assign({ services, quote, staff, typed, change }, input) {

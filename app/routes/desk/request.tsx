@@ -1,6 +1,7 @@
 import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { cardClass } from "#app/components/card.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
+import { ChasePanel } from "#app/desk/request/chase-panel.tsx";
 import { Conversation } from "#app/desk/request/conversation.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
@@ -136,6 +137,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             />
             <RecordReplyButton version={quote.version} />
             {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
+            <ChasePanel quote={quote} busy={busy} />
             <NoteForm version={quote.version} message={message} busy={busy} />
           </section>
         )}
