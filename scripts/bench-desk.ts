@@ -105,7 +105,8 @@ const opened = await openDatabase({ dataDir });
 const conversation = await seedConversation(opened.db);
 // Quoted requests are chased four days after they came in (a DATA_DIR seeded before chasing gets them too).
 await opened.db.execute(
-  sql`update quotes set next_contact_at = created_at + interval '4 days' where status = 'quoted' and next_contact_at is null`,
+  sql`with due as (select id, created_at from quotes where status = 'quoted' and next_contact_at is null)
+    update quotes set next_contact_at = due.created_at + interval '4 days' from due where quotes.id = due.id`,
 );
 await opened.close();
 const server = await startServer({ LOG_LEVEL: "warn" }, dataDir);
