@@ -31,6 +31,7 @@ export default [
       route("desk/quotes/:reference/quotation", "routes/desk/quotation.tsx"),
       route("desk/quotes/:reference/quotation-pdf/:revision", "routes/desk/quotation-pdf.ts"),
       route("desk/export", "routes/desk/export.ts"),
+      route("desk/export/xero.csv", "routes/desk/export-xero.ts"),
       route("desk/attachments/:id", "routes/desk/attachment.ts"),
       route("desk/people", "routes/desk/people.tsx"),
       route("desk/replies", "routes/desk/replies.tsx"),

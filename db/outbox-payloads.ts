@@ -14,6 +14,7 @@ export const outboxKinds = [
   "acceptance-notice",
   "decline-notice",
   "assignment",
+  "buyer-answer-notice",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
@@ -39,6 +40,8 @@ export type OutboxPayloads = {
   "acceptance-notice": { reference: string; responseId: number };
   "decline-notice": { reference: string; responseId: number };
   assignment: { reference: string; to: string; byName: string; took: boolean };
+  /** The buyer answered by e-mail: the request's owner is told (the e-mail named by its quote_messages id). */
+  "buyer-answer-notice": { reference: string; messageId: number };
 };
 export type OutboxPayload = OutboxPayloads[OutboxKind];
 
@@ -60,6 +63,7 @@ const payloads: { [K in OutboxKind]: z.ZodType<OutboxPayloads[K]> } = {
   "acceptance-notice": forRequest.extend({ responseId: z.number() }),
   "decline-notice": forRequest.extend({ responseId: z.number() }),
   assignment: forRequest.extend({ to: z.string(), byName: z.string(), took: z.boolean() }),
+  "buyer-answer-notice": forRequest.extend({ messageId: z.number() }),
 };
 
 /** A stored message's payload read as its kind's; one that is not (written by hand, say) throws. */

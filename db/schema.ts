@@ -73,6 +73,8 @@ export const quotes = pgTable(
     customerRepliedAt: timestamptz("customer_replied_at"),
     /** The mailbox the e-mail address delivers to (app/quote/mailbox-key.ts): acknowledgements are counted by it. */
     mailboxKey: text("mailbox_key"),
+    /** Quoted: when to chase the buyer next (set when a revision is sent, moved on by a snooze or a chaser). */
+    nextContactAt: timestamptz("next_contact_at"),
   },
   (t) => [
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
@@ -87,6 +89,10 @@ export const quotes = pgTable(
     index("quotes_mailbox_key_idx").on(t.mailboxKey),
     index("quotes_source_ip_hash_idx").on(t.sourceIpHash),
     index("quotes_company_idx").on(sql`lower(${t.company})`),
+    // The inbox's "Waiting on us" tab and its count.
+    index("quotes_waiting_idx").on(t.createdAt).where(waitingOnUs(t)),
+    // The desk's "To chase" list: quoted requests whose next contact is due.
+    index("quotes_next_contact_idx").on(t.nextContactAt).where(sql`${t.status} = 'quoted'`),
   ],
 );
 
@@ -99,11 +105,20 @@ type QuoteColumns = {
   searchKeys: AnyPgColumn;
   status: AnyPgColumn;
   urgency: AnyPgColumn;
+  customerRepliedAt: AnyPgColumn;
 };
 
-/** Open emergencies sort first in the inbox; the expression must read the same in the index and the query. */
-export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency">) {
-  return sql`(${t.urgency} = 'emergency' and ${t.status} in (${sqlList(openStatuses)}))`;
+/** Waiting on us: the buyer wrote last (their e-mail is unanswered), or accepted a quotation online. */
+export function waitingOnUs(t: Pick<QuoteColumns, "status" | "customerRepliedAt">) {
+  return sql`(${t.customerRepliedAt} is not null or ${t.status} = 'accepted')`;
+}
+
+/**
+ * Open emergencies and requests waiting on us sort first in the inbox; the expression must read the same in
+ * the index and the query.
+ */
+export function inboxPinned(t: Pick<QuoteColumns, "status" | "urgency" | "customerRepliedAt">) {
+  return sql`((${t.urgency} = 'emergency' and ${t.status} in (${sqlList(openStatuses)})) or ${waitingOnUs(t)})`;
 }
 
 /** What the desk's search looks through, lower-cased; the same expression is indexed. */
@@ -237,6 +252,8 @@ export const quotations = pgTable(
     /** When staff pressed Send; sentAt is when the e-mail actually left. */
     queuedAt: timestamptz("queued_at"),
     sentAt: timestamptz("sent_at"),
+    /** When the owner was told this revision's validity is ending (once per revision). */
+    expiryWarnedAt: timestamptz("expiry_warned_at"),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
   },

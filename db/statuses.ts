@@ -3,10 +3,10 @@
 // a request between them).
 
 /**
- * New → In progress → Quoted → (Accepted online →) Won / Lost, plus Spam (held, never notified until
- * released). Accepted waits for a person to confirm the order.
+ * New → In progress → Quoted → (Accepted online →) Won / Lost, or Expired when a quotation's validity ends
+ * unanswered, plus Spam (held, never notified until released). Accepted waits for a person to confirm the order.
  */
-export const quoteStatuses = ["new", "in_progress", "quoted", "accepted", "won", "lost", "spam"] as const;
+export const quoteStatuses = ["new", "in_progress", "quoted", "accepted", "won", "lost", "expired", "spam"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
 /** Waiting on the desk: the inbox's "open", its response clock, and the emergencies pinned on top. */
 export const openStatuses = ["new", "in_progress"] as const satisfies readonly QuoteStatus[];

@@ -1,13 +1,14 @@
 // The desk's inbox with 100,000 stored requests on the embedded database: seeds a DATA_DIR, starts the
 // production build on it, signs in and times the server's answer to the first page, filtered pages, a deep
-// page, searches and a request page with a 50-message conversation (full server-rendered pages, sequential,
-// after a warm-up). Target: p99 ≤ 150 ms.
+// page, searches, the To chase and Waiting on us tabs, last month's figures and a request page with a
+// 50-message conversation (full server-rendered pages, sequential, after a warm-up). Target: p99 ≤ 150 ms.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { createStaffAccount, getAuth } from "#app/desk/auth.server.ts";
+import { monthOf, previousMonth } from "#app/desk/inbox/figures.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { quotes } from "#db/schema.ts";
@@ -102,6 +103,11 @@ if (!seeded) {
 // Migrations (and the first open of a large embedded database) before the server's start-up clock runs.
 const opened = await openDatabase({ dataDir });
 const conversation = await seedConversation(opened.db);
+// Quoted requests are chased four days after they came in (a DATA_DIR seeded before chasing gets them too).
+await opened.db.execute(
+  sql`with due as (select id, created_at from quotes where status = 'quoted' and next_contact_at is null)
+    update quotes set next_contact_at = due.created_at + interval '4 days' from due where quotes.id = due.id`,
+);
 await opened.close();
 const server = await startServer({ LOG_LEVEL: "warn" }, dataDir);
 try {
@@ -144,6 +150,10 @@ try {
     ["filtered: open emergencies", () => "/desk?status=open&urgency=emergency"],
     ["filtered: won, bearings", () => "/desk?status=won&category=bearings"],
     ["spam folder", () => "/desk?status=spam"],
+    ["to chase", () => "/desk?status=chase"],
+    ["waiting on us", () => "/desk?status=waiting"],
+    // An earlier month's figures are worked out afresh on every request (this month's are cached).
+    ["last month's figures", () => `/desk?month=${previousMonth(monthOf(new Date()))}`],
     ["page 21 (keyset)", () => deep],
     ["search (8 terms in turn)", (i) => `/desk?q=${encodeURIComponent(searches[i % searches.length] ?? "seal")}`],
     ["request with 50 e-mails", () => `/desk/quotes/${conversation}`],

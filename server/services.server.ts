@@ -12,6 +12,7 @@ import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { createFsStorage, createS3Storage, type FileStorage } from "#app/quote/file-storage.server.ts";
 import { createRateLimiter } from "#app/quote/rate-limit.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
+import { sweepQuotations } from "#app/request/expiry.server.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
 
 /** What loaders and actions reach through the router context (servicesContext). */
@@ -52,6 +53,27 @@ function startSweep(db: Database["db"], storage: FileStorage, incomingDir: strin
   return () => clearInterval(timer);
 }
 
+/** Quotations nearing the end of their validity are listed and their owners told; those past it expire. */
+function startQuotationSweep(db: Database["db"], config: Config) {
+  const run = () =>
+    sweepQuotations(db, {
+      now: new Date(),
+      noticeDays: config.quotation.expiryNoticeDays,
+      notifyTo: config.quoteNotifyTo,
+      siteUrl: config.siteUrl,
+    })
+      .then(({ warned, expired }) => {
+        if (warned + expired > 0) getLogger().info({ warned, expired }, "quotations swept for expiry");
+      })
+      .catch((error: unknown) =>
+        getLogger().warn({ error: error instanceof Error ? error.name : typeof error }, "quotation sweep failed"),
+      );
+  void run();
+  const timer = setInterval(run, sweepEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export async function createServices(config: Config): Promise<Services> {
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
@@ -63,7 +85,12 @@ export async function createServices(config: Config): Promise<Services> {
     const storage = config.s3 ? createS3Storage(config.s3) : createFsStorage(uploadsDir);
     const incomingDir = path.join(uploadsDir, ".incoming");
     const outbox = startOutboxWorker({ db: database.db, config, logger: getLogger(), storage });
-    const stopSweep = startSweep(database.db, storage, incomingDir);
+    const stopOrphanSweep = startSweep(database.db, storage, incomingDir);
+    const stopQuotationSweep = startQuotationSweep(database.db, config);
+    const stopSweep = () => {
+      stopOrphanSweep();
+      stopQuotationSweep();
+    };
     const desk: MailDesk = {
       db: database.db,
       storage,

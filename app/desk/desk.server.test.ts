@@ -451,7 +451,10 @@ describeDatabase("desk", (target) => {
         accepted: 0,
         won: 0,
         lost: 0,
+        expired: 0,
         spam: 0,
+        waiting: 0,
+        chase: 0,
         ...expected,
       });
       expect((await statusCounts(db())).won).toBe(1);
@@ -477,7 +480,7 @@ describeDatabase("desk", (target) => {
       const text = new TextDecoder().decode(bytes);
       const lines = text.trim().split("\r\n");
       expect(lines[0]).toBe(
-        "Reference,Received,Status,Urgency,Category,Name,Company,E-mail,Phone,Requirements,Parts lines,Owner,Notes,First reply",
+        "Reference,Received,Status,Urgency,Category,Name,Company,E-mail,Phone,Requirements,Parts lines,Owner,Notes,First reply,Quotation,Revision,Net value,PO,Order value,Lost reason,Closed",
       );
       expect(lines).toHaveLength(4);
       expect(text).toContain(",'=cmd(),");

@@ -3,8 +3,12 @@ import { formatPence } from "#app/quotation/money.ts";
 import { isOpen, lostReasonLabels, statusLabels } from "#app/request/status.ts";
 import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
-/** "all" is every request but spam (which has its own folder); "open" is New and In progress. */
-export const statusFilters = ["all", "open", ...quoteStatuses] as const;
+/**
+ * "all" is every request but spam (which has its own folder); "open" is New and In progress; "waiting" is
+ * waiting on us (the buyer wrote last, or accepted online); "chase" is quoted requests whose next contact
+ * with the buyer is due today or overdue.
+ */
+export const statusFilters = ["all", "open", "waiting", "chase", ...quoteStatuses] as const;
 export type StatusFilter = (typeof statusFilters)[number];
 
 /** Why a request was held or flagged, in words; unknown reasons are shown as they are. */
@@ -28,6 +32,7 @@ export const notificationKindLabels: Record<string, string> = {
   "acceptance-notice": "Acceptance online, to the owner",
   "decline-notice": "Decline online, to the owner",
   assignment: "E-mail to staff: who has it",
+  "buyer-answer-notice": "The buyer's answer, to the owner",
 };
 
 /** "45 min", "3 h 20 min", "2 days 4 h". */
@@ -94,6 +99,10 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return typeof d.fromName === "string" ? `took it from ${d.fromName}` : "took it on";
     case "reply-sent":
       return `sent a reply by e-mail: “${d.subject}”`;
+    case "snoozed":
+      return `put off chasing the buyer until ${d.until}`;
+    case "expired":
+      return `ended quotation ${d.revision} unanswered at the end of its validity (${d.validUntil}): the request is Expired`;
     case "quotation":
       return `sent quotation ${d.revision}${typeof d.grossPence === "number" ? ` (${formatPence(d.grossPence)} including VAT)` : ""}`;
     case "merged-in":

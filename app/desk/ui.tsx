@@ -141,6 +141,7 @@ const statusTone: Record<QuoteStatus, string> = {
   accepted: "bg-amber-100 text-amber-900 border-amber-300",
   won: "bg-green-100 text-green-900 border-green-300",
   lost: "bg-slate-200 text-slate-800 border-slate-300",
+  expired: "bg-orange-100 text-orange-900 border-orange-300",
   spam: "bg-stone-200 text-stone-800 border-stone-400",
 };
 

@@ -87,6 +87,14 @@ const envSchema = z.object({
     .default("Account customers: 30 days from the date of invoice. Otherwise: payment with order."),
   QUOTATION_DELIVERY_TERMS: z.string().trim().min(1).max(300).default(defaultDeliveryTerms),
   QUOTATION_VAT_RATE: z.coerce.number().min(0).max(99.99).default(20),
+  QUOTATION_CHASE_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  QUOTATION_EXPIRY_NOTICE_DAYS: z.coerce.number().int().min(1).max(60).default(5),
+  XERO_SALES_ACCOUNT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,10}$/, "an account code as Xero shows it, like 200")
+    .default("200"),
+  XERO_DUE_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   S3_URL: z.url({ protocol: /^https?$/ }).optional(),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
@@ -266,7 +274,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
       paymentTerms: e.QUOTATION_PAYMENT_TERMS,
       deliveryTerms: e.QUOTATION_DELIVERY_TERMS,
       vatRate: String(e.QUOTATION_VAT_RATE),
+      /** Working days from sending a revision (or a snooze) to the next contact with the buyer. */
+      chaseDays: e.QUOTATION_CHASE_DAYS,
+      /** Working days before a quotation's validity ends that its owner is told. */
+      expiryNoticeDays: e.QUOTATION_EXPIRY_NOTICE_DAYS,
     },
+    /** The won orders' export for the accounts (Xero's sales invoice import). */
+    accounts: { salesAccount: e.XERO_SALES_ACCOUNT, dueDays: e.XERO_DUE_DAYS },
     site: site.data,
     closures: e.SITE_CLOSURES,
   };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { receiveDocument } from "#app/mail-in/documents.server.ts";
 import { MailParseError } from "#app/mail-in/parse.server.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
+import { queueBuyerAnswerNotice } from "#app/mail-out/buyer-answer.server.ts";
 import { attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 import { type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import { type ReceivedFile, receiveBytes, UploadError } from "#app/quote/uploads.server.ts";
@@ -156,7 +157,10 @@ function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by:
       );
     }
     if (by) await tx.insert(quoteEvents).values(timelineEvent(quote.id, by, "mail-joined"));
-    if (movesTheRequest(mail)) await buyerWrote(tx, quote.id, systemActor("The buyer's e-mail"));
+    if (movesTheRequest(mail)) {
+      await buyerWrote(tx, quote.id, systemActor("The buyer's e-mail"));
+      await queueBuyerAnswerNotice(tx, quote.id, quote.reference, message.id);
+    }
     return true;
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import type { Config } from "#app/lib/env.server.ts";
 import { composeAssignmentEmail } from "#app/mail-out/assignment.server.ts";
+import { composeBuyerAnswerNotice, loadBuyerAnswer } from "#app/mail-out/buyer-answer.server.ts";
 import type { Claimed } from "#app/mail-out/claim.server.ts";
 import { forwardQuote, readStored } from "#app/mail-out/forward.server.ts";
 import {
@@ -197,6 +198,12 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
       email: composeAssignmentEmail(payload, requestOf(context), context.config),
       name: `${payload.reference}-assignment-${context.message.id}`,
     }),
+  },
+  "buyer-answer-notice": {
+    async mail({ messageId }, context) {
+      const found = await loadBuyerAnswer(context.db, messageId);
+      return { email: composeBuyerAnswerNotice(found, context.config), name: `${found.reference}-buyer-answer-notice` };
+    },
   },
 };
 

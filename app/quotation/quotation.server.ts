@@ -13,13 +13,14 @@ import {
 import { penceToText } from "#app/quotation/money.ts";
 import { lineFromBuyer } from "#app/quotation/prefill.ts";
 import { priceHistory } from "#app/quotation/unusual.ts";
+import { setNextContact } from "#app/request/chase.server.ts";
 import { buyerAnswered, firstReplyLeft, moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { outboxEntry } from "#db/outbox-payloads.ts";
 import { outbox, quotations, quoteEvents, quoteLines, quotes, savedReplies } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
-type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
+export type QuoteRow = Pick<typeof quotes.$inferSelect, "id" | "reference" | "customerName" | "company" | "status">;
 
 function addDays(isoDay: string, days: number) {
   const date = new Date(`${isoDay}T12:00:00Z`);
@@ -150,6 +151,8 @@ export async function sendQuotation(
   actor: Actor & { email: string },
   site: { email: string },
   cc: string[] = [],
+  /** The day to chase the buyer (app/request/chase.server.ts), when known. */
+  nextContactDay?: string,
 ) {
   const [last] = await tx
     .select({ revision: max(quotations.revision) })
@@ -208,6 +211,7 @@ export async function sendQuotation(
   );
   await buyerAnswered(tx, quote.id);
   await moveStatus(tx, quote.id, "quoted", { actor, by: "quotation" });
+  if (nextContactDay) await setNextContact(tx, quote.id, nextContactDay);
   return { revision: `${quote.reference}/${revision}`, quotationId: row.id };
 }
 

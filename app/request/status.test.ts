@@ -14,7 +14,8 @@ describe("a request's transitions", () => {
     expect(moves.filter((move) => move.startsWith("spam"))).toEqual([]);
     expect(moves).toContain("accepted → won");
     expect(moves).toContain("accepted → in_progress");
-    expect(moves).toHaveLength(6 * 6);
+    expect(moves).toContain("expired → quoted");
+    expect(moves).toHaveLength(7 * 7);
   });
 
   it("take a request out of spam only through Not spam, and only to New", () => {
@@ -25,12 +26,12 @@ describe("a request's transitions", () => {
     expect(movesBy("reply")).toEqual(["new → in_progress"]);
   });
 
-  it("make an open request Quoted when a quotation is sent; a decided or held one keeps its status", () => {
-    expect(movesBy("quotation")).toEqual(["new → quoted", "in_progress → quoted"]);
+  it("make an open or expired request Quoted when a quotation is sent; a decided or held one keeps its status", () => {
+    expect(movesBy("quotation")).toEqual(["new → quoted", "in_progress → quoted", "expired → quoted"]);
   });
 
-  it("put a quoted or lost request back in hand when the buyer writes; a sale won stays won", () => {
-    expect(movesBy("buyer")).toEqual(["quoted → in_progress", "lost → in_progress"]);
+  it("put a quoted, lost or expired request back in hand when the buyer writes; a sale won stays won", () => {
+    expect(movesBy("buyer")).toEqual(["quoted → in_progress", "lost → in_progress", "expired → in_progress"]);
     expect(canMove("won", "in_progress", "buyer")).toBe(false);
     expect(canMove("spam", "in_progress", "buyer")).toBe(false);
   });
@@ -45,6 +46,10 @@ describe("a request's transitions", () => {
     expect(canMove("won", "accepted", "buyer online")).toBe(false);
     expect(canMove("lost", "accepted", "buyer online")).toBe(false);
     expect(canMove("accepted", "in_progress", "buyer")).toBe(false);
+  });
+
+  it("expire only a quoted request, by the server's sweep", () => {
+    expect(movesBy("expiry")).toEqual(["quoted → expired"]);
   });
 
   it("never count a request staying where it is as a move", () => {

@@ -7,6 +7,7 @@ export const statusLabels: Record<QuoteStatus, string> = {
   accepted: "Accepted",
   won: "Won",
   lost: "Lost",
+  expired: "Expired",
   spam: "Spam",
 };
 
@@ -19,8 +20,11 @@ export const lostReasonLabels: Record<LostReason, string> = {
   other: "Other",
 };
 
-/** Decided: the figures keep when, a sale its value, a loss its reason; leaving them forgets all three. */
-export const closedStatuses = ["won", "lost"] as const satisfies readonly QuoteStatus[];
+/**
+ * Decided: the figures keep when, a sale its value, a loss its reason; leaving them forgets all three. Expired
+ * is a quotation whose validity ended unanswered: closed, counted against the win rate like a loss.
+ */
+export const closedStatuses = ["won", "lost", "expired"] as const satisfies readonly QuoteStatus[];
 
 export const isOpen = (status: QuoteStatus) => (openStatuses as readonly QuoteStatus[]).includes(status);
 export const isClosed = (status: QuoteStatus) => (closedStatuses as readonly QuoteStatus[]).includes(status);
@@ -38,7 +42,9 @@ export type MoveCause =
   /** The buyer's own e-mail (not an automatic one, nor one its receiving server could not vouch for). */
   | "buyer"
   /** The buyer accepting or declining a quotation on its page online. */
-  | "buyer online";
+  | "buyer online"
+  /** The server's sweep: a quotation's validity ended with no answer from the buyer. */
+  | "expiry";
 
 type Transition = { by: MoveCause; from: readonly QuoteStatus[]; to: readonly QuoteStatus[] };
 
@@ -53,11 +59,13 @@ export const transitions: readonly Transition[] = [
   { by: "staff", from: notSpam, to: quoteStatuses },
   { by: "not spam", from: ["spam"], to: ["new"] },
   { by: "reply", from: ["new"], to: ["in_progress"] },
-  { by: "quotation", from: openStatuses, to: ["quoted"] },
-  // The buyer answering a quotation, or a lost request, puts the ball back with the desk; a sale won stays won.
-  { by: "buyer", from: ["quoted", "lost"], to: ["in_progress"] },
+  // A new revision re-issues an expired quotation.
+  { by: "quotation", from: [...openStatuses, "expired"], to: ["quoted"] },
+  // The buyer answering a quotation, or a lost or expired request, puts the ball back with the desk; a sale won stays won.
+  { by: "buyer", from: ["quoted", "lost", "expired"], to: ["in_progress"] },
   // Accepted online waits for a person to confirm the order (staff: Won) or query it (staff: In progress).
   { by: "buyer online", from: ["in_progress", "quoted"], to: ["accepted", "lost"] },
+  { by: "expiry", from: ["quoted"], to: ["expired"] },
 ];
 
 /** Whether `by` may move a request from `from` to `to` (a move to where it is already is none). */

@@ -8,7 +8,13 @@ import { statusLabels } from "#app/request/status.ts";
 
 export type InboxSearch = Record<string, string>;
 
-export const filterLabels: Record<StatusFilter, string> = { all: "All", open: "Open", ...statusLabels };
+export const filterLabels: Record<StatusFilter, string> = {
+  all: "All",
+  open: "Open",
+  waiting: "Waiting on us",
+  chase: "To chase",
+  ...statusLabels,
+};
 const ownerLabels = { "": "Everyone's", mine: "Mine", nobody: "Nobody's yet" } as const;
 export type OwnerFilter = keyof typeof ownerLabels;
 

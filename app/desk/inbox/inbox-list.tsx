@@ -1,57 +1,13 @@
 import { Link } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
-import type { InboxRow, monthFigures } from "#app/desk/inbox/inbox.server.ts";
+import type { InboxRow } from "#app/desk/inbox/inbox.server.ts";
 import { type InboxSearch, withParams } from "#app/desk/inbox/inbox-filters.tsx";
-import { formatDuration, spamReasonLabel } from "#app/desk/labels.ts";
+import { spamReasonLabel } from "#app/desk/labels.ts";
 import { CustomerRepliedBadge, ResponseClock, StatusBadge, UrgencyBadge } from "#app/desk/ui.tsx";
 import { formatWhen } from "#app/lib/london-time.ts";
-import { formatPence } from "#app/quotation/money.ts";
 import { categoryLabel } from "#app/request/fields.ts";
 import { isOpen } from "#app/request/status.ts";
-
-/** This month's requests, times to first reply, quotations and wins. */
-export function MonthFigures({ figures }: { figures: Awaited<ReturnType<typeof monthFigures>> }) {
-  return (
-    <>
-      <dl className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
-        <Figure label="Requests this month" value={String(figures.received)} />
-        <Figure
-          label="Median time to first reply"
-          value={figures.medianSeconds === null ? "—" : formatDuration(figures.medianSeconds)}
-        />
-        <Figure
-          label="90% replied within"
-          value={figures.p90Seconds === null ? "—" : formatDuration(figures.p90Seconds)}
-        />
-      </dl>
-      <p className="mt-2 text-sm text-slate-700">
-        Times to first reply count each unanswered request by its age so far ({figures.unanswered} unanswered this
-        month). A first reply is a quotation or reply that left by e-mail, or a phone reply recorded.
-      </p>
-      <dl className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
-        <Figure label="Quotations sent" value={String(figures.quotationsSent)} />
-        <Figure label="Value quoted (net)" value={formatPence(figures.quotedPence)} />
-        <Figure label="Value won (net)" value={formatPence(figures.wonPence)} />
-        <Figure
-          label="Win rate"
-          value={
-            figures.winRate === null ? "—" : `${Math.round(figures.winRate * 100)}% of ${figures.won + figures.lost}`
-          }
-        />
-      </dl>
-    </>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4">
-      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-      <dd className="mt-1 text-lg font-bold text-navy sm:text-2xl">{value}</dd>
-    </div>
-  );
-}
 
 /** One page of requests, with the way to newer and older pages. */
 export function RequestList({

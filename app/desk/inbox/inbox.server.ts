@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { quoteCategories, urgencies } from "#app/content/quote-request.ts";
 import { statusFilters } from "#app/desk/labels.ts";
-import { monthStart } from "#app/lib/london-time.ts";
+import { londonDay } from "#app/lib/london-time.ts";
 import { compact } from "#app/lib/normalise.ts";
+import { addDays } from "#app/lib/opening-hours.ts";
+import { londonMidnight } from "#app/request/chase.server.ts";
 import { phoneDigits } from "#app/request/search-keys.ts";
-import { inboxPinned, outbox, quotations, quoteSearchText, quoteStatusCounts, quotes, staffUser } from "#db/schema.ts";
+import { inboxPinned, outbox, quoteSearchText, quoteStatusCounts, quotes, staffUser, waitingOnUs } from "#db/schema.ts";
 import { openStatuses, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 import type { Db } from "#db/types.ts";
 
@@ -72,12 +74,14 @@ export function parseInboxQuery(params: URLSearchParams) {
 const likeEscape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The filter as SQL for the person looking; the same for the inbox's pages and the CSV export. */
-export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, staffId: string) {
+export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, staffId: string, now = new Date()) {
   const conditions: SQL[] = [isNull(quotes.mergedIntoId)];
   if (query.owner === "mine") conditions.push(eq(quotes.ownerId, staffId));
   else if (query.owner === "nobody") conditions.push(isNull(quotes.ownerId));
   if (query.status === "all") conditions.push(ne(quotes.status, "spam"));
   else if (query.status === "open") conditions.push(inArray(quotes.status, openStatuses));
+  else if (query.status === "waiting") conditions.push(waitingOnUs(quotes), ne(quotes.status, "spam"));
+  else if (query.status === "chase") conditions.push(toChase(now));
   else conditions.push(eq(quotes.status, query.status));
   if (query.urgency) conditions.push(eq(quotes.urgency, query.urgency));
   if (query.category) conditions.push(eq(quotes.category, query.category));
@@ -100,6 +104,10 @@ export function inboxConditions(query: Omit<InboxQuery, "after" | "before">, sta
 }
 
 const pinned = inboxPinned(quotes);
+
+/** Quoted, and the next contact with the buyer is due by the end of today (UK time). */
+const toChase = (now: Date) =>
+  and(eq(quotes.status, "quoted"), lt(quotes.nextContactAt, londonMidnight(addDays(londonDay(now), 1)))) as SQL;
 
 /** A column of the outer `quotes` row, named in full: in a query without joins Drizzle leaves column names
  * bare, and inside a subquery a bare name would be the inner table's. */
@@ -135,8 +143,8 @@ function parseCursor(cursor: string) {
  * One page of the inbox: open emergencies first, then newest first, by keyset (never OFFSET), so the
  * thousandth page costs what the first does.
  */
-export async function inboxPage(db: Db, query: InboxQuery, staffId: string) {
-  const conditions = inboxConditions(query, staffId);
+export async function inboxPage(db: Db, query: InboxQuery, staffId: string, now = new Date()) {
+  const conditions = inboxConditions(query, staffId, now);
   const row = sql`(${pinned}, ${quotes.createdAt}, ${quotes.id})`;
   const backwards = Boolean(query.before && !query.after);
   if (query.after) conditions.push(sql`${row} < ${parseCursor(query.after)}`);
@@ -162,93 +170,25 @@ export async function inboxPage(db: Db, query: InboxQuery, staffId: string) {
 
 export type InboxRow = Awaited<ReturnType<typeof inboxPage>>["rows"][number];
 
-/** How many requests are in each status, for the tabs at the top (kept by triggers, see quoteStatusCounts). */
-export async function statusCounts(db: Db) {
-  const rows = await db.select().from(quoteStatusCounts);
+/**
+ * How many requests are in each status, for the tabs at the top (kept by triggers, see quoteStatusCounts),
+ * and how many are waiting on us and to chase (each from its own small index).
+ */
+export async function statusCounts(db: Db, now = new Date()) {
+  const [rows, [waiting], [chase]] = await Promise.all([
+    db.select().from(quoteStatusCounts),
+    db
+      .select({ n: count() })
+      .from(quotes)
+      .where(and(waitingOnUs(quotes), ne(quotes.status, "spam"), isNull(quotes.mergedIntoId))),
+    db
+      .select({ n: count() })
+      .from(quotes)
+      .where(and(toChase(now), isNull(quotes.mergedIntoId))),
+  ]);
   const counts = Object.fromEntries(quoteStatuses.map((s) => [s, 0])) as Record<QuoteStatus, number>;
   for (const row of rows) if (row.status in counts) counts[row.status as QuoteStatus] = row.count;
-  return counts;
-}
-
-type MonthFigures = Awaited<ReturnType<typeof computeMonthFigures>>;
-const figuresCache = new WeakMap<Db, { at: number; value: Promise<MonthFigures> }>();
-/** The month's figures move slowly; a minute-old answer is shown while a fresh one is worked out. */
-export const figuresMaxAgeMs = 60_000;
-
-/** A change that moves the figures (a status, a quotation sent): this process works them out afresh. */
-export function forgetMonthFigures(db: Db) {
-  figuresCache.delete(db);
-}
-
-/** This month's figures, at most a minute old, never making a page wait once they have been worked out. */
-export function monthFigures(db: Db) {
-  const cached = figuresCache.get(db);
-  const fresh = () => {
-    const value = computeMonthFigures(db);
-    value.catch(() => figuresCache.delete(db));
-    return value;
-  };
-  if (!cached) {
-    const value = fresh();
-    figuresCache.set(db, { at: Date.now(), value });
-    return value;
-  }
-  if (Date.now() - cached.at > figuresMaxAgeMs) {
-    const next = fresh();
-    figuresCache.set(db, { at: Date.now(), value: cached.value });
-    next.then((value) => figuresCache.set(db, { at: Date.now(), value: Promise.resolve(value) })).catch(() => {});
-  }
-  return cached.value;
-}
-
-/**
- * This month's requests (spam and merged ones left out) and the time to first reply the business is
- * judged by: a request still unanswered counts with its age so far, so ignoring one never improves the
- * figure. Beside them, quotations sent and their net value, and what was won and lost this month.
- */
-export async function computeMonthFigures(db: Db, now = new Date()) {
-  const since = monthStart(now);
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const replySeconds = sql`extract(epoch from coalesce(${quotes.firstReplyAt}, ${at}) - ${quotes.createdAt})`;
-  const [[requests], [sent], [closed]] = await Promise.all([
-    db
-      .select({
-        received: count(),
-        replied: sql<number>`count(${quotes.firstReplyAt})::int`,
-        median: sql<number | null>`percentile_cont(0.5) within group (order by ${replySeconds})`,
-        p90: sql<number | null>`percentile_cont(0.9) within group (order by ${replySeconds})`,
-      })
-      .from(quotes)
-      .where(and(gte(quotes.createdAt, since), ne(quotes.status, "spam"), isNull(quotes.mergedIntoId))),
-    db
-      .select({ count: count(), netPence: sql<string | null>`sum(${quotations.netPence})` })
-      .from(quotations)
-      .where(and(isNotNull(quotations.revision), gte(quotations.queuedAt, since))),
-    db
-      .select({
-        won: sql<number>`count(*) filter (where ${quotes.status} = 'won')::int`,
-        lost: sql<number>`count(*) filter (where ${quotes.status} = 'lost')::int`,
-        wonPence: sql<string | null>`sum(${quotes.wonValuePence}) filter (where ${quotes.status} = 'won')`,
-      })
-      .from(quotes)
-      .where(and(gte(quotes.closedAt, since), inArray(quotes.status, ["won", "lost"]), isNull(quotes.mergedIntoId))),
-  ]);
-  const won = closed?.won ?? 0;
-  const lost = closed?.lost ?? 0;
-  return {
-    since,
-    received: requests?.received ?? 0,
-    replied: requests?.replied ?? 0,
-    unanswered: (requests?.received ?? 0) - (requests?.replied ?? 0),
-    medianSeconds: requests?.median == null ? null : Number(requests.median),
-    p90Seconds: requests?.p90 == null ? null : Number(requests.p90),
-    quotationsSent: sent?.count ?? 0,
-    quotedPence: Number(sent?.netPence ?? 0),
-    wonPence: Number(closed?.wonPence ?? 0),
-    won,
-    lost,
-    winRate: won + lost === 0 ? null : won / (won + lost),
-  };
+  return { ...counts, waiting: waiting?.n ?? 0, chase: chase?.n ?? 0 };
 }
 
 /** A notification is a worry when it has failed for good, failed at least once, or waited over 15 minutes. */

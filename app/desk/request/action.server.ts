@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
-import { forgetMonthFigures } from "#app/desk/inbox/inbox.server.ts";
+import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
 import { eventText } from "#app/desk/labels.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import {
@@ -15,12 +15,20 @@ import {
   retryNotifications,
 } from "#app/desk/request/changes.server.ts";
 import { type Intent, type RequestOnPage, readPost, refused } from "#app/desk/request/intents.server.ts";
-import { confirmOrder, orderMessages, queryAcceptance, readOrder } from "#app/desk/request/order.server.ts";
+import {
+  confirmOrder,
+  orderMessages,
+  queryAcceptance,
+  readOrder,
+  unansweredBeforeWon,
+} from "#app/desk/request/order.server.ts";
 import { sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
-import { formatWhen } from "#app/lib/london-time.ts";
+import { formatDay, formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { readCc } from "#app/mail-out/cc.ts";
+import { reissueQuotation } from "#app/quotation/reissue.server.ts";
+import { addWorkingDays, snoozeChase } from "#app/request/chase.server.ts";
 import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
 import { quotes, staffUser } from "#db/schema.ts";
@@ -76,6 +84,8 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     if (input.status === "lost" && !input.lostReason) return refused("lostReason", "Choose why it was lost");
     const order = readOrder(input);
     if (input.status === "won" && !order) return refused("orderValue", orderMessages.value, typed);
+    const unanswered = input.status === "won" ? await unansweredBeforeWon(db, quote.id, input) : null;
+    if (unanswered) return refused("closeUnanswered", orderMessages.unanswered(unanswered), typed);
     const outcome = await change(async (tx) => ({
       changed: await changeStatus(tx, quote.id, input.status, staff, input.lostReason, order),
     }));
@@ -91,6 +101,8 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     const order = readOrder(input);
     if (!order) return refused("orderValue", orderMessages.value, typed);
     if (quote.status !== "accepted") return refused("intent", "This request is no longer waiting for confirmation.");
+    const unanswered = await unansweredBeforeWon(db, quote.id, input);
+    if (unanswered) return refused("closeUnanswered", orderMessages.unanswered(unanswered), typed);
     const outcome = await change(async (tx) => ({ changed: await confirmOrder(tx, quote.id, order, staff) }));
     if (outcome.stale) return stale(outcome.latest, typed);
     forgetMonthFigures(db);
@@ -166,6 +178,35 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     if (outcome.result.due > 0) services.outbox.kick();
     const due = outcome.result.due > 0;
     return { ok: due, message: due ? "Trying again now." : "Nothing is waiting to be sent." };
+  },
+
+  async snooze({ services, quote, staff, typed, change }) {
+    if (quote.status !== "quoted") return refused("intent", "Only a quoted request is chased.");
+    const day = await addWorkingDays(londonDay(), services.config.quotation.chaseDays);
+    const outcome = await change((tx) => snoozeChase(tx, quote.id, day, staff));
+    return outcome.stale ? stale(outcome.latest, typed) : { ok: true, message: `Next contact on ${formatDay(day)}.` };
+  },
+
+  async reissue({ services, db, quote, staff, typed, change }) {
+    if (quote.status !== "expired") return refused("intent", "Only an expired quotation is re-issued.");
+    const { site, quotation } = services.config;
+    const today = londonDay();
+    const nextContactDay = await addWorkingDays(today, quotation.chaseDays);
+    const options = {
+      today,
+      validityDays: quotation.validityDays,
+      deliveryTerms: quotation.deliveryTerms,
+      nextContactDay,
+    };
+    const outcome = await change(async (tx) => {
+      const done = await reissueQuotation(tx, quote, staff, site, options);
+      return { changed: done.ok, done };
+    });
+    if (outcome.stale) return stale(outcome.latest, typed);
+    if (!outcome.result.done.ok) return refused("intent", outcome.result.done.message);
+    services.outbox.kick();
+    forgetMonthFigures(db);
+    return { ok: true, message: `Re-issued as ${outcome.result.done.revision}: it is on its way to the buyer.` };
   },
 
   async assign({ db, services, quote, staff, form, typed, change }, input) {

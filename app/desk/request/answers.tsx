@@ -15,6 +15,8 @@ const places = {
   note: "note",
   release: "spam",
   retry: "notify",
+  snooze: "chase",
+  reissue: "chase",
   merge: "merge",
   "confirm-order": "online",
   query: "online",

@@ -49,6 +49,8 @@ export const intentSchema = z.discriminatedUnion(
       cc: z.string().max(2000, "Copy it to at most 5 addresses").default(""),
     }),
     z.object({ intent: z.literal("retry") }),
+    z.object({ intent: z.literal("snooze") }),
+    z.object({ intent: z.literal("reissue") }),
     z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
     z.object({
       intent: z.literal("merge"),

@@ -80,6 +80,23 @@ export function OrderFields({
           className={input({ className: "mt-1.5 w-44" })}
         />
       </div>
+      {message?.errors?.closeUnanswered ? (
+        <div className="w-full">
+          <p id={`${idPrefix}closeUnanswered-error`} className={errorText}>
+            {message.errors.closeUnanswered}
+          </p>
+          <label className="mt-1 flex items-center gap-2 font-semibold text-navy">
+            <input
+              type="checkbox"
+              name="closeUnanswered"
+              value="yes"
+              aria-describedby={`${idPrefix}closeUnanswered-error`}
+              className="size-5"
+            />
+            Close it with the e-mail unanswered
+          </label>
+        </div>
+      ) : null}
     </>
   );
 }

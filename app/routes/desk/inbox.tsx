@@ -1,12 +1,15 @@
 import { data } from "react-router";
 import { button } from "#app/components/button.ts";
-import { type InboxRow, inboxPage, monthFigures, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
+import { computeMonthFigures, monthFigures } from "#app/desk/inbox/figures.server.ts";
+import { monthOf, monthPattern, previousMonth } from "#app/desk/inbox/figures.ts";
+import { type InboxRow, inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
 import { FilterForm, filterLabels, InboxTabs, withParams } from "#app/desk/inbox/inbox-filters.tsx";
-import { MonthFigures, RequestList } from "#app/desk/inbox/inbox-list.tsx";
+import { RequestList } from "#app/desk/inbox/inbox-list.tsx";
+import { MonthFigures } from "#app/desk/inbox/month-figures.tsx";
 import { type StatusFilter, statusFilters } from "#app/desk/labels.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
-import { openStatuses, type QuoteStatus } from "#db/statuses.ts";
+import { openStatuses, quoteStatuses } from "#db/statuses.ts";
 import type { Route } from "./+types/inbox";
 
 export const meta: Route.MetaFunction = ({ location }) => [
@@ -18,11 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.get(servicesContext).database.db;
   const params = new URL(request.url).searchParams;
   const parsed = parseInboxQuery(params);
-  const [counts, figures] = await Promise.all([statusCounts(db), monthFigures(db)]);
+  const now = new Date();
+  // An earlier month's figures (?month=YYYY-MM) are worked out when asked; this month's come from the cache.
+  const asked = params.get("month") ?? "";
+  const month = monthPattern.test(asked) && asked < monthOf(now) ? asked : monthOf(now);
+  const [counts, figures] = await Promise.all([
+    statusCounts(db),
+    month === monthOf(now) ? monthFigures(db) : computeMonthFigures(db, now, month),
+  ]);
   const base = {
     counts,
     figures,
-    now: new Date(),
+    figuresMonth: { previous: previousMonth(month), current: month === monthOf(now) },
+    now,
     search: Object.fromEntries(["status", "owner", "urgency", "category", "q"].map((k) => [k, params.get(k) ?? ""])),
   };
   if (!parsed.ok)
@@ -43,13 +54,9 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
     ? (search.status as StatusFilter)
     : "all";
   const spam = status === "spam";
-  const total = Object.entries(counts).reduce((sum, [s, n]) => (s === "spam" ? sum : sum + n), 0);
+  const total = quoteStatuses.reduce((sum, s) => (s === "spam" ? sum : sum + counts[s]), 0);
   const tabCount = (filter: StatusFilter) =>
-    filter === "all"
-      ? total
-      : filter === "open"
-        ? openStatuses.reduce((sum, s) => sum + counts[s], 0)
-        : counts[filter as QuoteStatus];
+    filter === "all" ? total : filter === "open" ? openStatuses.reduce((sum, s) => sum + counts[s], 0) : counts[filter];
   const owner = search.owner === "mine" || search.owner === "nobody" ? search.owner : "";
   return (
     <>
@@ -60,7 +67,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           spam”: it moves to New and the notification goes out.
         </p>
       ) : (
-        <MonthFigures figures={figures} />
+        <MonthFigures figures={figures} {...loaderData.figuresMonth} />
       )}
       <InboxTabs search={search} status={status} owner={owner} tabCount={tabCount} />
       <FilterForm search={search} status={status} owner={owner} errors={errors} />
@@ -74,9 +81,14 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         <h2 className="text-lg font-bold text-navy">
           {filterLabels[status]} requests{search.q ? ` matching “${search.q}”` : ""}
         </h2>
-        <a href={`/desk/export${withParams(search, {})}`} className={button({ variant: "quiet" })} download>
-          Export CSV
-        </a>
+        <p className="flex flex-wrap gap-2">
+          <a href={`/desk/export${withParams(search, {})}`} className={button({ variant: "quiet" })} download>
+            Export CSV
+          </a>
+          <a href="/desk/export/xero.csv" className={button({ variant: "quiet" })} download>
+            Won this month for Xero
+          </a>
+        </p>
       </div>
       <RequestList page={page} search={search} now={new Date(loaderData.now)} />
     </>

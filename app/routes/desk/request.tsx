@@ -2,6 +2,7 @@ import { data, type ShouldRevalidateFunction, useNavigation } from "react-router
 import { cardClass } from "#app/components/card.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import { AnswerSpot, useLatestActionReply } from "#app/desk/request/answers.tsx";
+import { ChasePanel } from "#app/desk/request/chase-panel.tsx";
 import { Conversation } from "#app/desk/request/conversation.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
@@ -138,6 +139,8 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             <AnswerSpot place="phone" message={message} />
             {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
             <AnswerSpot place="status" message={message} />
+            <ChasePanel quote={quote} busy={busy} />
+            <AnswerSpot place="chase" message={message} />
             <NoteForm version={quote.version} message={message} busy={busy} />
             <AnswerSpot place="note" message={message} />
           </section>

@@ -1,0 +1,162 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
+import { type ActionReply, requestPageAction } from "#app/desk/request/action.server.ts";
+import { staffContext } from "#app/desk/session.server.ts";
+import { servicesContext } from "#app/lib/context.ts";
+import { readConfig } from "#app/lib/env.server.ts";
+import { londonDay } from "#app/lib/london-time.ts";
+import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
+import { sendQuotation } from "#app/quotation/quotation.server.ts";
+import { reissueQuotation } from "#app/quotation/reissue.server.ts";
+import { storeQuote } from "#app/quote/save-quote.server.ts";
+import { addWorkingDays } from "#app/request/chase.server.ts";
+import { sweepQuotations } from "#app/request/expiry.server.ts";
+import { outbox, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
+import type { Services } from "#server/services.server.ts";
+import { describeDatabase } from "#test/pg.ts";
+import { sampleQuote, storeMeta } from "#test/quotes.ts";
+
+const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
+const site = { email: "sales@wrekin-mro.example" };
+
+describe("working days", () => {
+  it("skip weekends and England's bank holidays", async () => {
+    // Thursday 26 November 2026 + 3: Friday, Monday, Tuesday.
+    expect(await addWorkingDays("2026-11-26", 3)).toBe("2026-12-01");
+    // Christmas Day is a Friday, Boxing Day a Saturday, so Monday the 28th is its bank holiday.
+    expect(await addWorkingDays("2026-12-24", 1)).toBe("2026-12-29");
+    expect(await addWorkingDays("2026-12-29", -1)).toBe("2026-12-24");
+  });
+});
+
+describeDatabase("a quotation's end of validity", (target) => {
+  const db = () => target.database.db;
+
+  beforeEach(async () => {
+    await db().execute(sql`truncate quotes, outbox, staff_user restart identity cascade`);
+    await db()
+      .insert(staffUser)
+      .values({ ...alex, role: "staff" as const });
+  });
+
+  const draft: Draft = {
+    lines: [emptyLine({ description: "Bearing 6205-2RS", quantity: "4", unitPrice: "6.45" })],
+    delivery: "0",
+    validUntil: "2026-12-04",
+    paymentTerms: "30 days",
+    deliveryTerms: "Free UK delivery",
+    buyerReference: "",
+    deliveryAddress: "",
+    vatRate: "20",
+    subject: "Quotation",
+    message: "Attached",
+  };
+  const current = async (id: number) => {
+    const [row] = await db().select().from(quotes).where(eq(quotes.id, id));
+    if (!row) throw new Error("gone");
+    return row;
+  };
+  const chaseList = async (now: Date) => {
+    const parsed = parseInboxQuery(new URLSearchParams({ status: "chase" }));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    return (await inboxPage(db(), parsed.query, alex.id, now)).rows.map((row) => row.reference);
+  };
+  const sweep = (now: string) =>
+    sweepQuotations(db(), { now: new Date(now), noticeDays: 5, notifyTo: site.email, siteUrl: "https://desk.example" });
+
+  it("lists a quotation nearing its end and tells its owner once, expires it after, and re-issues it with new dates", async () => {
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
+    const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!quote) throw new Error("not stored");
+    await db().update(quotes).set({ ownerId: alex.id }).where(eq(quotes.id, quote.id));
+    const checked = checkDraft(draft, "2026-11-20");
+    if (!checked.ok) throw new Error("invalid");
+    // Sent on Friday 20 November: chase three working days later, on Wednesday the 25th.
+    await db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, alex, site, [], "2026-11-25"));
+    expect(await chaseList(new Date("2026-11-24T12:00:00Z"))).toEqual([]);
+    expect(await chaseList(new Date("2026-11-25T08:00:00Z"))).toEqual([reference]);
+
+    // Thursday 26th: 4 December is more than five working days away. Friday 27th: it is the fifth.
+    expect(await sweep("2026-11-26T12:00:00Z")).toEqual({ warned: 0, expired: 0 });
+    expect(await sweep("2026-11-27T07:00:00Z")).toEqual({ warned: 1, expired: 0 });
+    expect(await sweep("2026-11-27T15:00:00Z")).toEqual({ warned: 0, expired: 0 });
+    const notices = await db().select().from(outbox).where(eq(outbox.kind, "message"));
+    expect(notices.map((n) => n.payload)).toEqual([
+      expect.objectContaining({ to: alex.email, subject: `Quotation ${reference}/1 ends on 4 December 2026` }),
+    ]);
+    expect(await chaseList(new Date("2026-11-27T15:00:00Z"))).toEqual([reference]);
+    expect((await current(quote.id)).status).toBe("quoted");
+
+    // Still quoted on its last day; Expired the day after, with a timeline entry, off the To chase list.
+    expect(await sweep("2026-12-04T16:00:00Z")).toEqual({ warned: 0, expired: 0 });
+    expect(await sweep("2026-12-05T00:30:00Z")).toEqual({ warned: 0, expired: 1 });
+    const expired = await current(quote.id);
+    expect(expired).toMatchObject({ status: "expired", nextContactAt: null });
+    expect(expired.closedAt).toBeInstanceOf(Date);
+    const [entry] = await db()
+      .select()
+      .from(quoteEvents)
+      .where(eq(quoteEvents.quoteId, quote.id))
+      .orderBy(desc(quoteEvents.id))
+      .limit(1);
+    expect(entry).toMatchObject({ kind: "expired", actorName: "The desk", detail: { revision: `${reference}/1` } });
+    expect(await chaseList(new Date("2026-12-05T10:00:00Z"))).toEqual([]);
+    expect((await statusCounts(db(), new Date("2026-12-05T10:00:00Z"))).expired).toBe(1);
+
+    // Re-issued on Monday 7 December: revision 2, the same lines, valid 30 days, Quoted again and chased anew.
+    const reissued = await db().transaction((tx) =>
+      reissueQuotation(tx, expired, alex, site, {
+        today: "2026-12-07",
+        validityDays: 30,
+        deliveryTerms: "Free UK delivery",
+        nextContactDay: "2026-12-10",
+      }),
+    );
+    expect(reissued).toEqual({ ok: true, revision: `${reference}/2` });
+    const [second] = await db()
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.quoteId, quote.id), eq(quotations.revision, 2)));
+    expect(second?.content).toMatchObject({ validUntil: "2027-01-06", netPence: 2580 });
+    expect(await current(quote.id)).toMatchObject({ status: "quoted", closedAt: null });
+    expect(await chaseList(new Date("2026-12-10T09:00:00Z"))).toEqual([reference]);
+  });
+
+  it("snoozes a quoted request from its page and re-issues only an expired one", async () => {
+    const config = readConfig({ SITE_URL: "https://desk.example" });
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
+    const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!quote) throw new Error("not stored");
+    const checked = checkDraft({ ...draft, validUntil: "2099-12-31" }, londonDay());
+    if (!checked.ok) throw new Error("invalid");
+    await db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, alex, site, [], londonDay()));
+    const post = async (intent: string) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, { config, database: target.database, outbox: { kick() {} } } as unknown as Services);
+      context.set(staffContext, { ...alex, role: "staff", sessionToken: "t" } as never);
+      const row = await current(quote.id);
+      const body = new URLSearchParams({ intent, version: String(row.version) });
+      const result = await requestPageAction(
+        new Request(`https://desk.example/desk/quotes/${reference}`, { method: "POST", body }),
+        context,
+        row,
+      );
+      if (result && typeof result === "object" && "init" in result && "data" in result)
+        return { status: (result.init as ResponseInit | null)?.status ?? 200, reply: result.data as ActionReply };
+      return { status: 200, reply: result as ActionReply };
+    };
+    expect(await chaseList(new Date())).toEqual([reference]);
+    const snoozed = await post("snooze");
+    expect(snoozed.status).toBe(200);
+    const until = await addWorkingDays(londonDay(), 3);
+    expect(snoozed.reply.message).toMatch(/^Next contact on /);
+    expect(londonDay((await current(quote.id)).nextContactAt ?? new Date(0))).toBe(until);
+    expect(await chaseList(new Date())).toEqual([]);
+    expect(await post("reissue")).toMatchObject({
+      status: 422,
+      reply: { message: "Only an expired quotation is re-issued." },
+    });
+  });
+});
