@@ -5,7 +5,8 @@ import { spreadsheetTime } from "#app/lib/london-time.ts";
 import { penceToText } from "#app/quotation/money.ts";
 import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/request/csv.ts";
 import { lostReasonLabels } from "#app/request/status.ts";
-import { inboxPinned, quotationResponses, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
+import { quotationResponses } from "#db/quotation-online-schema.ts";
+import { inboxPinned, quoteEvents, quoteLines, quotes } from "#db/schema.ts";
 import type { LostReason } from "#db/statuses.ts";
 import type { Db } from "#db/types.ts";
 

@@ -3,7 +3,8 @@ import { beforeEach, expect, it } from "vitest";
 import { xeroCsv } from "#app/desk/inbox/xero.server.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import type { Db } from "#db/client.server.ts";
-import { quotationResponses, quotations, quotes } from "#db/schema.ts";
+import { quotationResponses } from "#db/quotation-online-schema.ts";
+import { quotations, quotes } from "#db/schema.ts";
 import { describeDatabase, type TestDatabase } from "#test/pg.ts";
 
 /**

@@ -4,7 +4,8 @@ import { londonDay } from "#app/lib/london-time.ts";
 import type { CheckedQuotation } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
 import { csvLine } from "#app/request/csv.ts";
-import { quotationResponses, quotations, quotes } from "#db/schema.ts";
+import { quotationResponses } from "#db/quotation-online-schema.ts";
+import { quotations, quotes } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
 // The month's won orders as Xero's sales invoice import reads them (Business › Invoices › Import), so an
