@@ -180,16 +180,25 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   await expect(page.getByText("Enter the order's value in pounds (net, ex VAT), like 1,250.00").first()).toBeVisible();
   await page.getByLabel("Order value (£, net), if won").fill("134.10");
   await page.getByRole("button", { name: "Change status" }).click();
+  // The buyer's e-mail is still unanswered: Won asks before it closes the request over it.
+  await expect(page.getByRole("status").first()).toContainText("is still unanswered");
+  await page.getByLabel("Close it with the e-mail unanswered").check();
+  await page.getByRole("button", { name: "Change status" }).click();
   await expect(page.getByRole("status").first()).toHaveText("Status changed to Won.");
   await expect(page.getByText("Customer replied")).toHaveCount(0);
   await expect(page.getByRole("list", { name: "Conversation, oldest first" })).toContainText("to Won (£134.10 net)");
 
   // The month's figures: the quotation sent, its value, the value won and the win rate.
   await page.goto(`${server.url}/desk`);
-  const figure = (label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+  const figure = (label: string) =>
+    page
+      .locator("dt")
+      .filter({ hasText: new RegExp(`^${label.replace(/[()]/g, "\\$&")}$`) })
+      .locator("xpath=following-sibling::dd[1]");
   await expect(figure("Quotations sent")).toHaveText("1");
   await expect(figure("Value quoted (net)")).toHaveText("£134.10");
   await expect(figure("Value won (net)")).toHaveText("£134.10");
   await expect(figure("Win rate")).toHaveText("100% of 1");
+  await expect(figure("Win rate by value")).toHaveText("100%");
   await checkPage(page);
 });
