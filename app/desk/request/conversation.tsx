@@ -1,5 +1,6 @@
 import { cardClass } from "#app/components/card.ts";
 import { eventText } from "#app/desk/labels.ts";
+import { PartsLineText } from "#app/desk/request/parts-line.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { stripBidiControls } from "#app/lib/text.ts";
 import { splitQuoted } from "#app/mail-in/quoted.ts";
@@ -181,13 +182,7 @@ function MergedRequest({ request }: { request: unknown }) {
           {words.parts.map((line, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the list never changes
             <li key={i}>
-              {line.quantity} × <bdi>{line.part}</bdi>
-              {line.brand ? (
-                <>
-                  {" "}
-                  (<bdi>{line.brand}</bdi>)
-                </>
-              ) : null}
+              <PartsLineText line={line} />
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { cardClass } from "#app/components/card.ts";
 import { FileList } from "#app/desk/request/conversation.tsx";
+import { PartsLineText } from "#app/desk/request/parts-line.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import type { BuyerRequest } from "#app/quotation/request-aside.server.ts";
 
@@ -30,13 +31,7 @@ function RequestSummary({
           <ol className="mt-1 list-decimal space-y-0.5 pl-5">
             {request.lines.map((line) => (
               <li key={line.id} className="break-words">
-                {line.quantity} × <bdi>{line.part}</bdi>
-                {line.brand ? (
-                  <>
-                    {" "}
-                    (<bdi>{line.brand}</bdi>)
-                  </>
-                ) : null}
+                <PartsLineText line={line} />
               </li>
             ))}
           </ol>
