@@ -2,10 +2,10 @@
 // (DATA_DIR/db) into the embedded PostgreSQL and keeps the old files aside. The server refuses to start
 // while DATA_DIR/db is there, so nothing has been written to the new database before this runs.
 import path from "node:path";
-import { ConfigError, readConfig } from "#app/lib/env.server.ts";
+import { readConfig } from "#app/lib/env.server.ts";
 import { findMigrationsFolder, openDatabase } from "#db/client.server.ts";
 import { convertPgliteData, hasPgliteData } from "#db/convert-pglite.server.ts";
-import { DatabaseStartError } from "#db/embedded-checks.server.ts";
+import { runOperatorCommand } from "#scripts/operator-command.ts";
 
 const usage = "Usage: npm run convert-pglite [-- DATA_DIR]   (DATA_DIR from the environment when not given)";
 
@@ -36,11 +36,4 @@ async function main(args: string[]) {
   }
 }
 
-if (import.meta.main) {
-  try {
-    process.exitCode = await main(process.argv.slice(2));
-  } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof DatabaseStartError ? error.message : error);
-    process.exitCode = 1;
-  }
-}
+if (import.meta.main) await runOperatorCommand(main);

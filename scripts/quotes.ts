@@ -1,15 +1,15 @@
 // Operator command for stored quote requests: `npm run quotes -- list | show REF | export --csv`.
 // Run by Node directly (type stripping), so relative imports carry .ts and only erasable syntax is used.
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { ConfigError, readConfig } from "#app/lib/env.server.ts";
+import { readConfig } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { loadQuoteExtras } from "#app/mail-out/mail.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import { csvLine, quoteCsvCells, quoteCsvHeader } from "#app/request/csv.ts";
 import { categoryLabel, fieldText, labelledFields, longFields, urgencyLabel } from "#app/request/fields.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
-import { DatabaseStartError } from "#db/embedded-checks.server.ts";
 import { outbox, quotes } from "#db/schema.ts";
+import { runOperatorCommand } from "#scripts/operator-command.ts";
 
 const usage = "Usage: npm run quotes -- list | show <reference> | export --csv";
 
@@ -165,11 +165,4 @@ async function main(args: string[]) {
   }
 }
 
-if (import.meta.main) {
-  try {
-    process.exitCode = await main(process.argv.slice(2));
-  } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof DatabaseStartError ? error.message : error);
-    process.exitCode = 1;
-  }
-}
+if (import.meta.main) await runOperatorCommand(main);
