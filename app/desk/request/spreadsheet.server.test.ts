@@ -50,6 +50,13 @@ describe("a buyer's spreadsheet of parts", () => {
     ]);
   });
 
+  it("reads no more than the first 1,000 rows of a .csv, however long it is", async () => {
+    const csv = Buffer.from(Array.from({ length: 50_000 }, (_, i) => `PART-${i},1`).join("\n"));
+    const list = await partsFromSpreadsheet(new Uint8Array(csv), "text/csv", maxLines);
+    expect(list.lines).toHaveLength(maxLines);
+    expect(list.dropped).toBe(1000 - maxLines);
+  });
+
   it("adds only as many lines as the quotation has room for, and says how many did not fit", async () => {
     const bytes = xlsx([
       ["6205", 1],

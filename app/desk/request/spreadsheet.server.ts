@@ -40,8 +40,14 @@ readSheet(Buffer.from(workerData.bytes), 1)
 const reader = createRequire(import.meta.url).resolve("read-excel-file/node");
 const unreadable = "It could not be read as a spreadsheet. Open it, save it as .xlsx or .csv, and attach that.";
 
+/** Rows read of a sheet or a .csv: far more than a quotation's lines, far fewer than a hostile file holds. */
+const defaultMaxRows = 1000;
+
 /** The first sheet's cells as text, row by row; at most `maxRows` rows of `maxColumns` cells. */
-function readFirstSheet(bytes: Uint8Array, { timeoutMs = 20_000, maxHeapMb = 192, maxRows = 1000, maxColumns = 20 }) {
+function readFirstSheet(
+  bytes: Uint8Array,
+  { timeoutMs = 20_000, maxHeapMb = 192, maxRows = defaultMaxRows, maxColumns = 20 },
+) {
   return new Promise<string[][]>((resolve, reject) => {
     const worker = new Worker(workerSource, {
       eval: true,
@@ -77,7 +83,11 @@ export async function partsFromSpreadsheet(
 ): Promise<PastedList> {
   const text =
     spreadsheetTypes[contentType] === "csv"
-      ? new TextDecoder("utf-8").decode(bytes).replace(/^\uFEFF/, "")
+      ? new TextDecoder("utf-8")
+          .decode(bytes)
+          .replace(/^\uFEFF/, "")
+          .split(/\r\n|\r|\n/, limits.maxRows ?? defaultMaxRows)
+          .join("\n")
       : (await readFirstSheet(bytes, limits))
           .map((cells) => cells.map((cell) => cell.replace(/[\t\r\n]+/g, " ").trim()).join("\t"))
           .join("\n");

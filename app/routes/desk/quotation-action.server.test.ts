@@ -134,7 +134,12 @@ describeDatabase("the quotation editor's action", (target) => {
     );
     expect(refused).toMatchObject({
       status: 422,
-      reply: { ok: false, message: "That file is not a spreadsheet sent with this request." },
+      // What the rep typed comes back with the refusal, as nothing was saved.
+      reply: {
+        ok: false,
+        message: "That file is not a spreadsheet sent with this request.",
+        draft: { lines: [{ part: "6205-2RS", unitPrice: "6.45" }] },
+      },
     });
     expect((await page()).draft.lines).toHaveLength(3);
   });

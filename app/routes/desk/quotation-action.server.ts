@@ -27,7 +27,7 @@ export type EditorReply = {
   confirm?: SendQuestion;
   /** The Cc box as typed at the confirmation, given back when it was refused. */
   cc?: string;
-  /** What was typed, shown again when the save was refused. */
+  /** What was typed, shown again when it was not saved. */
   draft?: Draft;
 };
 
@@ -87,14 +87,17 @@ export async function editorAction(
   const arranged = arrange(draftFromForm(form), intent);
   if (intent === "add" && arranged.draft.lines.length >= maxLines)
     return data<EditorReply>(
-      { ok: false, at: arranged.at, message: `A quotation has at most ${maxLines} lines.` },
+      { ok: false, at: arranged.at, message: `A quotation has at most ${maxLines} lines.`, draft: arranged.draft },
       { status: 422 },
     );
   const filled = intent.startsWith("fill:")
     ? await linesFromFile(await requestSpreadsheet(db, quote.id, intent), storage, arranged.draft)
     : undefined;
   if (filled && !filled.ok)
-    return data<EditorReply>({ ok: false, at: "lines", message: filled.message }, { status: 422 });
+    return data<EditorReply>(
+      { ok: false, at: "lines", message: filled.message, draft: arranged.draft },
+      { status: 422 },
+    );
   const { draft, at } = filled ? { draft: filled.draft, at: "lines" as const } : arranged;
   const staff = context.get(staffContext);
   const save = await saveDraft(db, quote.id, draft, String(form.get("draftStamp") ?? ""), staff);
