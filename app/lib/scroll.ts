@@ -1,6 +1,12 @@
 /** Section scrolls start 100 ms after the trigger. */
 export const SECTION_SCROLL_DELAY_MS = 100;
 
+/** How long a section is held where a scroll put it while the sections above it are laid out. */
+const HOLD_MS = 10_000;
+
+/** Anything the visitor does to scroll is theirs: the page stops holding the section at once. */
+const VISITOR_SCROLLS = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+
 export function prefersReducedMotion() {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -8,26 +14,58 @@ export function prefersReducedMotion() {
 /** Smoothly scrolls to a section after that delay, then moves focus there for keyboard users. */
 export function scrollToSection(id: string, delay = SECTION_SCROLL_DELAY_MS) {
   return window.setTimeout(() => {
+    releaseHold();
     const target = document.getElementById(id);
     if (!target) return;
-    const offTarget = () =>
-      Math.abs(
-        target.getBoundingClientRect().top - (Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0),
-      ) > 1;
-    if (offTarget()) {
-      // Sections passed on the way are laid out only as they come near (render-when-near), and their real heights
-      // can move the target after the glide set off; when the glide stops, land on the target where it now is.
-      const setOff = performance.now();
-      window.addEventListener(
-        "scrollend",
-        () => {
-          if (performance.now() - setOff < 5000 && offTarget()) target.scrollIntoView({ block: "start" });
-        },
-        { once: true },
-      );
+    if (isOffTarget(target)) {
+      let held = false;
+      const land = () => {
+        if (held) return;
+        held = true;
+        window.clearTimeout(noScrollEnd);
+        if (isOffTarget(target)) target.scrollIntoView({ block: "start" });
+        holdInPlace(target);
+      };
+      window.addEventListener("scrollend", land, { once: true });
+      // A browser without scrollend still holds the section once a glide has had time to end.
+      const noScrollEnd = window.setTimeout(land, 5000);
+    } else {
+      holdInPlace(target);
     }
     target.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
   }, delay);
+}
+
+function isOffTarget(target: HTMLElement) {
+  const margin = Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
+  return Math.abs(target.getBoundingClientRect().top - margin) > 1;
+}
+
+/**
+ * Sections passed on the way are laid out only as they come near (render-when-near), and their real heights
+ * differ from the estimate by hundreds of pixels. The browser's scroll anchoring usually keeps the section
+ * still, but not always (React Router's own jump to the hash comes first): for a few seconds the page puts the section back itself whenever the page above it
+ * changes height, unless the visitor scrolls first.
+ */
+let releaseHold = () => {};
+
+function holdInPlace(target: HTMLElement) {
+  releaseHold();
+  const page = target.parentElement;
+  if (!page || typeof ResizeObserver === "undefined") return;
+  const observer = new ResizeObserver(() => {
+    if (isOffTarget(target)) target.scrollIntoView({ block: "start" });
+  });
+  const release = () => {
+    releaseHold = () => {};
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of VISITOR_SCROLLS) window.removeEventListener(type, release, true);
+  };
+  const timer = window.setTimeout(release, HOLD_MS);
+  for (const type of VISITOR_SCROLLS) window.addEventListener(type, release, { capture: true, passive: true });
+  observer.observe(page);
+  releaseHold = release;
 }
