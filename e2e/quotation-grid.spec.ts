@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Locator, type Page, test } from "@playwright/test";
 import { createFirstAdmin, type DeskServer, postRequest, startDeskServer } from "#e2e/desk-server.ts";
-import { checkPage, hydrated, isPhone } from "#e2e/support.ts";
+import { checkPage, hydrated } from "#e2e/support.ts";
 
 // The quotation editor as a sales rep uses it: ten lines, filled by keyboard alone. The test sets its own
 // widths (1280 px, then 320 to 1920 px), so it runs once, in the desktop project.
@@ -8,8 +8,7 @@ import { checkPage, hydrated, isPhone } from "#e2e/support.ts";
 const expect = baseExpect.configure({ timeout: 30_000 });
 let server: DeskServer;
 test.describe.configure({ timeout: 600_000 });
-test.beforeEach(async ({ page }, testInfo) => {
-  test.skip(isPhone(testInfo), "sets its own widths");
+test.beforeEach(async ({ page }) => {
   server = await startDeskServer();
   await createFirstAdmin(page, server);
 });
