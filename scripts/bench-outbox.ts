@@ -1,4 +1,4 @@
-// The outbox against pg-boss and graphile-worker on the embedded PostgreSQL (docs/decisions/0020-the-outbox.md):
+// The outbox against pg-boss and graphile-worker on the embedded PostgreSQL (docs/decisions/0021-the-outbox.md):
 // (a) what enqueueing costs inside the request's own transaction, (b) how long from that commit until a worker
 // holds the job, (c) what each costs while idle (statements a minute, connections held), (d) what each adds to
 // a production install. pg-boss and graphile-worker are dev dependencies for this script only.
