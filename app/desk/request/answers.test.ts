@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AnswerSpot, placeOf, type ShownReply } from "#app/desk/request/answers.tsx";
+import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
 
 const render = (element: ReactElement) =>
@@ -38,6 +39,38 @@ describe("the answer to an action on a request's page", () => {
   it("is where a page without scripts opens after the post: each form's address ends in the answer's #id", () => {
     const forms = [...owner().matchAll(/<form[^>]*action="([^"]*)"/g)].map((match) => match[1]);
     expect(forms).toEqual(["/#answer-owner", "/#answer-owner"]);
+    const accepted = render(
+      createElement(OnlinePanel, {
+        reference: "Q-261126-7F3K9",
+        status: "accepted",
+        version: 4,
+        busy: false,
+        rows: [
+          {
+            quotationId: 1,
+            revision: 1,
+            netPence: 2580,
+            firstViewedAt: null,
+            lastViewedAt: null,
+            response: {
+              answer: "accepted",
+              buyerName: "Robin Buyer",
+              poNumber: "4500012345",
+              deliveryAddress: null,
+              notes: null,
+              declineReason: null,
+              declineText: null,
+              createdAt: "2026-11-26T09:00:00Z",
+            },
+          },
+        ],
+      }),
+    );
+    // Confirm order (Won) and the query beside it.
+    expect([...accepted.matchAll(/<form[^>]*action="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      "/#answer-online",
+      "/#answer-online",
+    ]);
   });
 
   it("asks beside Take it before taking a colleague's request", () => {

@@ -4,6 +4,7 @@ import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
 import { declineReasonLabels } from "#app/content/online-quotation.ts";
 import type { ActionReply } from "#app/desk/request/action.server.ts";
+import { useAnswerAction } from "#app/desk/request/answers.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { penceToText } from "#app/quotation/money.ts";
@@ -149,9 +150,10 @@ function ConfirmOrder({
   busy: boolean;
 }) {
   const queryError = message?.errors?.note;
+  const action = useAnswerAction("online");
   return (
     <>
-      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+      <Form method="post" action={action} className="mt-3 flex flex-wrap items-end gap-2">
         <VersionField version={version} />
         <input type="hidden" name="intent" value="confirm-order" />
         <OrderFields
@@ -164,7 +166,7 @@ function ConfirmOrder({
           Confirm order (Won)
         </button>
       </Form>
-      <Form method="post" className="mt-3">
+      <Form method="post" action={action} className="mt-3">
         <VersionField version={version} />
         <input type="hidden" name="intent" value="query" />
         <label htmlFor="query-note" className="block font-semibold text-navy">
