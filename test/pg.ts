@@ -102,8 +102,11 @@ const missingMessage =
   "PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin (initdb, pg_ctl). " +
   "Install them with: apt-get install -y postgresql";
 
-/** initdb can take several seconds on a loaded two-core runner. */
-export const setupTimeoutMs = 60_000;
+/**
+ * initdb can take several seconds on a loaded two-core runner, and a command that starts PostgreSQL and
+ * converts or reads a database most of a minute while other suites run beside it: a ceiling, not a wait.
+ */
+export const setupTimeoutMs = 120_000;
 
 const shared = new Map<"embedded" | "debian", Promise<PostgresServer>>();
 
