@@ -16,6 +16,7 @@ const places = {
   release: "spam",
   retry: "notify",
   snooze: "chase",
+  chaser: "chase",
   reissue: "chase",
   merge: "merge",
   "confirm-order": "online",

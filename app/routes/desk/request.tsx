@@ -3,6 +3,7 @@ import { cardClass } from "#app/components/card.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import { AnswerSpot, useLatestActionReply } from "#app/desk/request/answers.tsx";
 import { ChasePanel } from "#app/desk/request/chase-panel.tsx";
+import { chasersOnPage } from "#app/desk/request/chaser.server.ts";
 import { Conversation } from "#app/desk/request/conversation.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
@@ -37,7 +38,8 @@ async function load(context: Route.LoaderArgs["context"], reference: string) {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await load(context, params.reference);
   const db = context.get(servicesContext).database.db;
-  const [history, staff, quotations, deliveries, savedReplies, messages, online] = await Promise.all([
+  const url = new URL(request.url);
+  const [history, staff, quotations, deliveries, savedReplies, messages, online, chasing] = await Promise.all([
     customerHistory(db, found.quote),
     staffList(db),
     quotationsOf(db, found.quote.id),
@@ -45,8 +47,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     listSavedReplies(db),
     messagesOf(db, found.quote.id),
     onlineStates(db, found.quote.id),
+    chasersOnPage(db, found.quote, url.searchParams.get("chaser")),
   ]);
-  const url = new URL(request.url);
   const sent = url.searchParams.get("sent");
   const chosen = savedReplies.find((reply) => String(reply.id) === url.searchParams.get("reply"));
   const values = placeholderValues(found.quote);
@@ -67,6 +69,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     answering: buyerLatest && { subject: answerSubject(buyerLatest.subject, found.quote.reference), body: "" },
     messages,
     online,
+    chasing,
     sentMessage: sent && revisionPattern.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
     now: new Date(),
@@ -139,7 +142,12 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             <AnswerSpot place="phone" message={message} />
             {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
             <AnswerSpot place="status" message={message} />
-            <ChasePanel quote={quote} busy={busy} />
+            <ChasePanel
+              quote={quote}
+              chasers={loaderData.chasing.chasers}
+              preview={loaderData.chasing.preview}
+              busy={busy}
+            />
             <AnswerSpot place="chase" message={message} />
             <NoteForm version={quote.version} message={message} busy={busy} />
             <AnswerSpot place="note" message={message} />
