@@ -102,6 +102,10 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return `sent a reply by e-mail: “${d.subject}”`;
     case "chaser-sent":
       return `sent a chaser about quotation ${d.revision} by e-mail: “${d.subject}”; next contact ${d.until}`;
+    case "repeat-of":
+      return `opened this request to quote ${d.reference} again`;
+    case "quoted-again":
+      return `quoted it again as ${d.reference}`;
     case "snoozed":
       return `put off chasing the buyer until ${d.until}`;
     case "expired":

@@ -17,6 +17,7 @@ const places = {
   retry: "notify",
   snooze: "chase",
   chaser: "chase",
+  "quote-again": "again",
   reissue: "chase",
   merge: "merge",
   "confirm-order": "online",

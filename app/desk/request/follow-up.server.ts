@@ -1,15 +1,17 @@
+import { redirect } from "react-router";
 import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
 import type { Reply, Work } from "#app/desk/request/action.server.ts";
 import { chosenChaser, queueChaser } from "#app/desk/request/chaser.server.ts";
 import { type Intent, refused, stale } from "#app/desk/request/intents.server.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { reissueQuotation } from "#app/quotation/reissue.server.ts";
+import { quoteAgain } from "#app/quotation/requote.server.ts";
 import { addWorkingDays, snoozeChase } from "#app/request/chase.server.ts";
 
-// What a request page does once a quotation has gone: chase the buyer (snooze, a chaser) and re-issue an
-// expired quotation (app/desk/request/action.server.ts runs them).
+// What a request page does once a quotation has gone: chase the buyer (snooze, a chaser), re-issue an
+// expired quotation, and quote a closed one again (app/desk/request/action.server.ts runs them).
 
-type FollowUp = "snooze" | "reissue" | "chaser";
+type FollowUp = "snooze" | "reissue" | "chaser" | "quote-again";
 type Handler<K extends FollowUp> = (work: Work, input: Extract<Intent, { intent: K }>) => Promise<Reply>;
 
 export const followUpIntents: { [K in FollowUp]: Handler<K> } = {
@@ -59,5 +61,23 @@ export const followUpIntents: { [K in FollowUp]: Handler<K> } = {
     services.outbox.kick();
     forgetMonthFigures(db);
     return { ok: true, message: `Re-issued as ${outcome.result.done.revision}: it is on its way to the buyer.` };
+  },
+
+  /** A repeat order: a new request for the same buyer with a draft from the old lines; the rep lands in its editor. */
+  async "quote-again"({ services, db, quote, staff, typed, change }) {
+    const { quotation } = services.config;
+    const options = {
+      today: londonDay(),
+      validityDays: quotation.validityDays,
+      deliveryTerms: quotation.deliveryTerms,
+    };
+    const outcome = await change(async (tx) => {
+      const made = await quoteAgain(tx, quote.id, staff, options);
+      return { changed: made.ok, made };
+    });
+    if (outcome.stale) return stale(outcome.latest, typed);
+    if (!outcome.result.made.ok) return refused("intent", outcome.result.made.message);
+    forgetMonthFigures(db);
+    return redirect(`/desk/quotes/${outcome.result.made.reference}/quotation`);
   },
 };

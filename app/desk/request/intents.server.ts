@@ -55,6 +55,7 @@ export const intentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("snooze") }),
     z.object({ intent: z.literal("reissue") }),
     z.object({ intent: z.literal("chaser"), chaser: z.string().max(20).default("") }),
+    z.object({ intent: z.literal("quote-again") }),
     z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
     z.object({
       intent: z.literal("merge"),

@@ -8,6 +8,7 @@ import { Conversation } from "#app/desk/request/conversation.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
 import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
+import { QuoteAgainForm, RepeatLinks } from "#app/desk/request/repeat-panel.tsx";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/request/replies.server.ts";
 import { RecordReplyButton, ReplyPanel } from "#app/desk/request/reply-panel.tsx";
 import { MergedNotice, RequestHeading, SpamNotice } from "#app/desk/request/request-header.tsx";
@@ -20,6 +21,7 @@ import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { onlineStates } from "#app/quotation/online.server.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern, revisionPattern } from "#app/request/reference.server.ts";
+import { isClosed } from "#app/request/status.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -96,11 +98,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const { message, version } = useLatestActionReply(actionData, loaderData.sentMessage, loaderData.quote.version);
   const quote = { ...loaderData.quote, version };
   const spam = quote.status === "spam";
+  const latestSent = loaderData.quotations.find((row) => row.revision !== null)?.revision;
   const subject = `Your quote request ${quote.reference} — ${siteName}`;
   const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
   return (
     <>
       <RequestHeading quote={quote} now={new Date(loaderData.now)} />
+      <RepeatLinks repeats={loaderData.repeats} />
       <AnswerSpot place="top" message={message} />
       {mergedIntoReference ? <MergedNotice into={mergedIntoReference} /> : null}
       {quote.spamReasons.length > 0 ? <SpamNotice quote={quote} busy={busy} /> : null}
@@ -149,6 +153,10 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               busy={busy}
             />
             <AnswerSpot place="chase" message={message} />
+            {isClosed(quote.status) && latestSent ? (
+              <QuoteAgainForm version={quote.version} revision={`${quote.reference}/${latestSent}`} busy={busy} />
+            ) : null}
+            <AnswerSpot place="again" message={message} />
             <NoteForm version={quote.version} message={message} busy={busy} />
             <AnswerSpot place="note" message={message} />
           </section>
