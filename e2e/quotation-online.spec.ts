@@ -288,6 +288,11 @@ test("a quotation nearing the end of its validity is listed to chase, then Expir
     expect(notice.subject).toMatch(new RegExp(`^Quotation ${reference}/1 ends on `));
     await desk.goto(`${server.url}/desk?status=chase`);
     await expect(desk.getByRole("list", { name: "Requests" })).toContainText(reference);
+    await expect(desk.getByRole("link", { name: `Send a chaser… about ${reference}` })).toHaveAttribute(
+      "href",
+      `/desk/quotes/${reference}?chaser=#answer-chase`,
+    );
+    await checkPage(desk);
     const dayAfter = new Date(Date.parse(`${validUntil}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(await sweep(new Date(`${dayAfter}T12:00:00Z`))).toEqual({ warned: 0, expired: 1 });
   } finally {

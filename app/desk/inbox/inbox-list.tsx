@@ -99,7 +99,7 @@ function InboxItem({ row, now, chase }: { row: InboxRow; now: Date; chase: boole
         <p className="mt-2">
           {/* The request's page shows the chaser and asks before it is sent. */}
           <Link to={`/desk/quotes/${row.reference}?chaser=#answer-chase`} className={button({ variant: "quiet" })}>
-            Send a chaser<span className="sr-only"> about {row.reference}</span>…
+            Send a chaser…<span className="sr-only"> about {row.reference}</span>
           </Link>
         </p>
       ) : null}
