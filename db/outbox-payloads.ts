@@ -15,6 +15,7 @@ export const outboxKinds = [
   "decline-notice",
   "assignment",
   "buyer-answer-notice",
+  "chaser",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
@@ -42,6 +43,8 @@ export type OutboxPayloads = {
   assignment: { reference: string; to: string; byName: string; took: boolean };
   /** The buyer answered by e-mail: the request's owner is told (the e-mail named by its quote_messages id). */
   "buyer-answer-notice": { reference: string; messageId: number };
+  /** A chaser to the buyer (kept as a reply), with a fresh link to the revision it chases. */
+  chaser: { reference: string; replyId: number; quotationId: number };
 };
 export type OutboxPayload = OutboxPayloads[OutboxKind];
 
@@ -64,6 +67,7 @@ const payloads: { [K in OutboxKind]: z.ZodType<OutboxPayloads[K]> } = {
   "decline-notice": forRequest.extend({ responseId: z.number() }),
   assignment: forRequest.extend({ to: z.string(), byName: z.string(), took: z.boolean() }),
   "buyer-answer-notice": forRequest.extend({ messageId: z.number() }),
+  chaser: forRequest.extend({ replyId: z.number(), quotationId: z.number() }),
 };
 
 /** A stored message's payload read as its kind's; one that is not (written by hand, say) throws. */

@@ -75,6 +75,8 @@ export const quotes = pgTable(
     mailboxKey: text("mailbox_key"),
     /** Quoted: when to chase the buyer next (set when a revision is sent, moved on by a snooze or a chaser). */
     nextContactAt: timestamptz("next_contact_at"),
+    /** Opened by "Quote again" from this earlier, closed request of the same buyer (a repeat order). */
+    repeatOfId: integer("repeat_of_id").references((): AnyPgColumn => quotes.id, { onDelete: "set null" }),
   },
   (t) => [
     check("quotes_status_check", sql`${t.status} in (${quoteStatusList})`),
@@ -93,6 +95,8 @@ export const quotes = pgTable(
     index("quotes_waiting_idx").on(t.createdAt).where(waitingOnUs(t)),
     // The desk's "To chase" list: quoted requests whose next contact is due.
     index("quotes_next_contact_idx").on(t.nextContactAt).where(sql`${t.status} = 'quoted'`),
+    // A request's page names the requests quoted again from it.
+    index("quotes_repeat_of_idx").on(t.repeatOfId).where(sql`${t.repeatOfId} is not null`),
   ],
 );
 

@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { desc } from "drizzle-orm";
 import PostalMime from "postal-mime";
+import { sweepQuotations } from "#app/request/expiry.server.ts";
+import { openDatabase } from "#db/client.server.ts";
+import { outbox } from "#db/schema.ts";
+import type { Db } from "#db/types.ts";
 import { createFirstAdmin, type DeskServer, postRequest, startDeskServer } from "#e2e/desk-server.ts";
 import { findOverflow, layoutWidths } from "#e2e/layout-check.ts";
 import { checkPage, expectNoAxeViolations, hydrated } from "#e2e/support.ts";
@@ -25,8 +30,11 @@ async function openDesk(browser: Browser) {
   return desk;
 }
 
-/** A request with one line, taken on by Alex and quoted at £6.45 each (£25.80 net); returns its reference. */
-async function quotedRequest(desk: Page) {
+/**
+ * A request with one line, taken on by Alex and quoted at £6.45 each (£25.80 net), valid until `validUntil`
+ * when given; returns its reference.
+ */
+async function quotedRequest(desk: Page, validUntil?: string) {
   const fields = {
     customerName: "Robin Buyer",
     email: "robin@plant.example",
@@ -42,10 +50,52 @@ async function quotedRequest(desk: Page) {
   await expect(desk.getByRole("status").first()).toHaveText("It is yours now.");
   await desk.getByRole("link", { name: "Prepare a quotation" }).click();
   await desk.getByLabel("Line 1 Unit price", { exact: true }).fill("6.45");
+  if (validUntil) await desk.getByLabel("Valid until").fill(validUntil);
   await desk.getByRole("button", { name: "Send…" }).click();
   await desk.getByRole("button", { name: "Yes, send it" }).click();
   await expect(desk.getByRole("status").first()).toHaveText(`Quotation ${reference}/1 is on its way to the buyer.`);
   return reference;
+}
+
+/** A month figure on the desk's inbox, read by its exact label. */
+const figure = (desk: Page, label: string) =>
+  desk
+    .locator("dt")
+    .filter({ hasText: new RegExp(`^${label.replace(/[()]/g, "\\$&")}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+
+/** Revision 2 at £6.20 each (£24.80 net), then a chaser from the request's page; returns the chaser's link. */
+async function secondRevisionAndChaser(desk: Page, reference: string) {
+  await desk.goto(`${server.url}/desk/quotes/${reference}`);
+  await desk.getByRole("link", { name: "Prepare a new revision" }).click();
+  await desk.getByLabel("Line 1 Unit price", { exact: true }).fill("6.20");
+  await desk.getByRole("button", { name: "Send…" }).click();
+  await desk.getByRole("button", { name: "Yes, send it" }).click();
+  await expect(desk.getByRole("status").first()).toHaveText(`Quotation ${reference}/2 is on its way to the buyer.`);
+  await desk.getByRole("button", { name: "Send a chaser…" }).click();
+  const confirm = desk.getByTestId("confirm-chaser");
+  await expect(confirm).toContainText(
+    `our quotation ${reference}/2 for your request ${reference}: £29.76 including VAT`,
+  );
+  await expect(confirm).toContainText(`[a new link to ${reference}/2 online]`);
+  await checkPage(desk, { alsoAtPhoneWidth: true });
+  await desk.getByRole("button", { name: "Yes, send the chaser" }).click();
+  await expect(desk.getByRole("status").first()).toContainText(`Chaser about ${reference}/2 on its way to the buyer.`);
+  await expect(desk.getByTestId("confirm-chaser")).toHaveCount(0);
+  const dir = path.join(server.dataDir, "outbox");
+  const chaserFile = async () => fs.readdirSync(dir).find((f) => f.startsWith(`${reference}-chaser-`));
+  await expect.poll(chaserFile, { timeout: 30_000 }).toBeTruthy();
+  const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, (await chaserFile()) ?? ""), "utf8"));
+  expect(mail.inReplyTo).toBe((await email(`${reference}-quotation-2`)).messageId);
+  const link = mail.text?.match(/accept it online here: (\S+)/)?.[1] ?? "";
+  expect(link).toMatch(/\/q\/[A-Za-z0-9_-]{43}$/);
+  return `${server.url}${new URL(link).pathname}`;
+}
+
+/** The latest message queued in the outbox (the staff e-mails' files are named by it). */
+async function newestOutboxId(db: Db) {
+  const [row] = await db.select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1);
+  return row?.id;
 }
 
 const outboxFile = (name: string) => path.join(server.dataDir, "outbox", `${name}.eml`);
@@ -99,6 +149,14 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await desk.reload();
   await expect(desk.getByText(/^Opened online: first .+, last .+$/)).toBeVisible();
 
+  // A second revision and a chaser before the buyer answers: the first link now points to the newer one.
+  const latestLink = await secondRevisionAndChaser(desk, reference);
+  await page.reload();
+  await expect(page.locator("main")).toContainText(`A newer revision, ${reference}/2, was sent to you by e-mail.`);
+  await page.goto(latestLink);
+  await expect(page.getByRole("heading", { name: `Your quotation ${reference}/2`, level: 1 })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "£29.76" })).toBeVisible();
+
   await hydrated(page);
   await page.getByLabel("Your name").fill("Robin Buyer");
   await page.getByLabel("Purchase order (PO) number").fill("4500012345");
@@ -112,7 +170,7 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(page.getByRole("button", { name: "Accept the quotation" })).toHaveCount(0);
   await checkPage(page);
   // The same form posted again (a second tab, the back button): the answer stands, nothing more is sent.
-  const again = await page.request.post(link, {
+  const again = await page.request.post(latestLink, {
     form: { intent: "accept", buyerName: "Robin Buyer", poNumber: "999", terms: "on" },
     headers: { origin: server.url },
   });
@@ -121,10 +179,10 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
 
   const notice = await email(`${reference}-acceptance-notice`);
   expect(notice.to?.[0]?.address).toBe("alex@desk.example");
-  expect(notice.subject).toBe(`Accepted online: ${reference}/1 (PO 4500012345)`);
+  expect(notice.subject).toBe(`Accepted online: ${reference}/2 (PO 4500012345)`);
   const confirmation = await email(`${reference}-acceptance`);
   expect(confirmation.to?.[0]?.address).toBe("robin@plant.example");
-  expect(confirmation.inReplyTo).toBe((await email(`${reference}-quotation-1`)).messageId);
+  expect(confirmation.inReplyTo).toBe((await email(`${reference}-quotation-2`)).messageId);
   expect(fs.readdirSync(path.join(server.dataDir, "outbox")).filter((f) => f.includes("-acceptance"))).toHaveLength(2);
 
   await desk.reload();
@@ -132,7 +190,7 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(desk.getByText("Accepted", { exact: true }).first()).toBeVisible();
   await checkPage(desk, { alsoAtPhoneWidth: true });
   const value = desk.getByLabel("Order value (£, net)", { exact: true });
-  await expect(value).toHaveValue("25.80");
+  await expect(value).toHaveValue("24.80");
   await expect(desk.getByLabel("PO number (if given)")).toHaveValue("4500012345");
   await value.fill("24.00");
   await desk.getByRole("button", { name: "Confirm order (Won)" }).click();
@@ -140,6 +198,36 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(desk.getByRole("list", { name: "Conversation, oldest first" })).toContainText(
     "to Won (£24.00 net, PO 4500012345)",
   );
+
+  // The month's figures: the order's value won, and the request quoted once at its latest revision's net.
+  await desk.goto(`${server.url}/desk`);
+  await expect(figure(desk, "Value won (net)")).toHaveText("£24.00");
+  await expect(figure(desk, "Quotations sent")).toHaveText("1");
+  await expect(figure(desk, "Value quoted (net)")).toHaveText("£24.80");
+  await expect(figure(desk, "Win rate")).toHaveText("100% of 1");
+  // The CSV: one row for the request, with the PO, the order's value and revision 2's net.
+  const csv = await (await desk.request.get(`${server.url}/desk/export?q=${reference}`)).text();
+  const [header = "", ...rows] = csv.trim().split(/\r?\n/);
+  const columns = header.split(",");
+  const row = rows.filter((line) => line.includes(reference));
+  expect(row).toHaveLength(1);
+  const cells = row[0]?.split(",") ?? [];
+  const cell = (name: string) => cells[columns.indexOf(name)];
+  expect([cell("Quotation"), cell("Revision"), cell("Net value")]).toEqual([`${reference}/2`, "2", "24.80"]);
+  expect([cell("PO"), cell("Order value")]).toEqual(["4500012345", "24.00"]);
+  expect(csv.match(/4500012345/g)).toHaveLength(1);
+
+  // Months later the buyer orders again: Quote again opens a new request with revision 2's lines to price.
+  await desk.goto(`${server.url}/desk/quotes/${reference}`);
+  await desk.getByRole("button", { name: "Quote again" }).click();
+  await expect(desk.getByLabel("Line 1 Unit price", { exact: true })).toHaveValue("6.20");
+  const repeat = new URL(desk.url()).pathname.match(/Q-\d{6}-[0-9A-Z]{5}/)?.[0] ?? "";
+  expect(repeat).not.toBe(reference);
+  await desk.goto(`${server.url}/desk/quotes/${repeat}`);
+  await expect(desk.getByRole("list", { name: "Repeat orders" })).toHaveText(`Repeat of ${reference}`);
+  await checkPage(desk, { alsoAtPhoneWidth: true });
+  await desk.getByRole("list", { name: "Repeat orders" }).getByRole("link", { name: reference }).click();
+  await expect(desk.getByRole("list", { name: "Repeat orders" })).toHaveText(`Quoted again as ${repeat}`);
 
   // A wrong token shows nothing of any quotation.
   const token = link.split("/q/")[1] ?? "";
@@ -172,4 +260,58 @@ test("a buyer declines the quotation with a reason, and the desk records it", as
   await expect(desk.getByRole("list", { name: "Conversation, oldest first" })).toContainText(
     `declined quotation ${reference}/1 online (Other: “The line was shut down”)`,
   );
+  await desk.goto(`${server.url}/desk`);
+  await expect(figure(desk, "Lost")).toHaveText("1");
+  await expect(desk.getByRole("region", { name: /^Figures for / })).toContainText("Lost for: Other 1.");
+});
+
+test("a quotation nearing the end of its validity is listed to chase, then Expired, then re-issued with new dates", async ({
+  browser,
+}) => {
+  const desk = await openDesk(browser);
+  const today = new Date().toISOString().slice(0, 10);
+  const validUntil = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+  const reference = await quotedRequest(desk, validUntil);
+  // The server's hourly sweep, run here on its database with the clock given: today, then the day after the validity.
+  const shared = await openDatabase({ dataDir: server.dataDir, share: true });
+  const sweep = (now: Date) =>
+    sweepQuotations(shared.db, {
+      now,
+      noticeDays: 5,
+      notifyTo: "sales@wrekin-mro.example",
+      siteUrl: server.url,
+    });
+  try {
+    // Today it ends within the notice's five working days: listed to chase from today, its owner told.
+    expect(await sweep(new Date())).toEqual({ warned: 1, expired: 0 });
+    const notice = await email(`expiry-notice-${await newestOutboxId(shared.db)}`);
+    expect(notice.subject).toMatch(new RegExp(`^Quotation ${reference}/1 ends on `));
+    await desk.goto(`${server.url}/desk?status=chase`);
+    await expect(desk.getByRole("list", { name: "Requests" })).toContainText(reference);
+    await expect(desk.getByRole("link", { name: `Send a chaser… about ${reference}` })).toHaveAttribute(
+      "href",
+      `/desk/quotes/${reference}?chaser=#answer-chase`,
+    );
+    await checkPage(desk);
+    const dayAfter = new Date(Date.parse(`${validUntil}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(await sweep(new Date(`${dayAfter}T12:00:00Z`))).toEqual({ warned: 0, expired: 1 });
+  } finally {
+    await shared.close();
+  }
+  await desk.goto(`${server.url}/desk/quotes/${reference}`);
+  await expect(desk.getByText("Expired", { exact: true }).first()).toBeVisible();
+  await expect(desk.getByRole("list", { name: "Conversation, oldest first" })).toContainText(
+    `ended quotation ${reference}/1 unanswered at the end of its validity (${validUntil}): the request is Expired`,
+  );
+  await checkPage(desk, { alsoAtPhoneWidth: true });
+  await desk.getByRole("button", { name: "Re-issue with new dates" }).click();
+  await expect(desk.getByRole("status").first()).toHaveText(
+    `Re-issued as ${reference}/2: it is on its way to the buyer.`,
+  );
+  await expect(desk.getByText("Quoted", { exact: true }).first()).toBeVisible();
+  await expect(desk.getByRole("region", { name: "Quotations" })).toContainText(`${reference}/2`);
+  const reissued = await email(`${reference}-quotation-2`);
+  const thirtyDays = new Date(Date.parse(`${today}T12:00:00Z`) + 30 * 86_400_000);
+  const newDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(thirtyDays);
+  expect(reissued.text).toContain(`valid until ${newDate}`);
 });

@@ -249,6 +249,26 @@ describe("desk over HTTP, production build on the embedded database", () => {
     expect(json.status).toBe(415);
   });
 
+  it("answers figures asked for a month that is not one with 400 in the desk's layout, naming the format", async () => {
+    for (const month of ["2026-13", "abc", "2026-02-30x", "2026-1", "%00", "2026-01%00", "0099-05", "2999-01"]) {
+      const response = await request(`/desk?month=${month}`, { cookie: staff });
+      expect(response.status, month).toBe(400);
+      expectDeskHeaders(response);
+      const page = await response.text();
+      expect(page, month).toContain("Check the address");
+      expect(page, month).toMatch(
+        /Give the month of the figures as YYYY-MM, like \d{4}-\d{2}\.|That month has not begun/,
+      );
+      // The desk's own navigation, and the way back to this month's figures.
+      expect(page, month).toContain('href="/desk/replies"');
+      expect(page, month).toMatch(/<a[^>]*href="\/desk"[^>]*>Back to the inbox<\/a>/);
+      expect(page, month).not.toContain("\u0000");
+    }
+    const earlier = await request("/desk?month=2026-01", { cookie: staff });
+    expect(earlier.status).toBe(200);
+    expect(await earlier.text()).toMatch(/Figures for (<!-- -->)?January 2026/);
+  });
+
   it("takes at most 10 sign-in, reset and setup posts a minute from one address", async () => {
     for (const path of ["/desk/sign-in", "/desk/forgot-password"]) {
       const statuses: number[] = [];

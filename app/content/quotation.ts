@@ -27,6 +27,36 @@ export const defaultQuotationEmail = {
   ].join("\n"),
 };
 
+/**
+ * A chaser: a saved reply whose title starts with this word is offered on a quoted request; the team's own
+ * replace the one below. Its {link} is a fresh link to the latest revision online, made when it leaves.
+ */
+export const chaserTitle = "Chaser";
+export const chaserPlaceholders = [
+  "{name}",
+  "{reference}",
+  "{revision}",
+  "{validUntil}",
+  "{total}",
+  "{link}",
+  "{company}",
+] as const;
+
+export const defaultChaser = {
+  subject: "Your quotation {revision}",
+  body: [
+    "Dear {name},",
+    "",
+    "I am following up our quotation {revision} for your request {reference}: {total} including VAT, valid until {validUntil}.",
+    "",
+    "You can view it and accept it online here: {link}",
+    "",
+    "If anything needs changing, simply reply to this e-mail.",
+    "",
+    "Kind regards,",
+  ].join("\n"),
+};
+
 /** A new quotation's delivery terms, unless QUOTATION_DELIVERY_TERMS says otherwise; staff can change them. */
 export const defaultDeliveryTerms = "Free UK delivery on orders over £150 ex VAT, otherwise £9.95.";
 

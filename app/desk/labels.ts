@@ -33,6 +33,7 @@ export const notificationKindLabels: Record<string, string> = {
   "decline-notice": "Decline online, to the owner",
   assignment: "E-mail to staff: who has it",
   "buyer-answer-notice": "The buyer's answer, to the owner",
+  chaser: "Chaser to the buyer",
 };
 
 /** "45 min", "3 h 20 min", "2 days 4 h". */
@@ -99,6 +100,12 @@ export function eventText(event: { kind: string; detail: Record<string, unknown>
       return typeof d.fromName === "string" ? `took it from ${d.fromName}` : "took it on";
     case "reply-sent":
       return `sent a reply by e-mail: “${d.subject}”`;
+    case "chaser-sent":
+      return `sent a chaser about quotation ${d.revision} by e-mail: “${d.subject}”; next contact ${d.until}`;
+    case "repeat-of":
+      return `opened this request to quote ${d.reference} again`;
+    case "quoted-again":
+      return `quoted it again as ${d.reference}`;
     case "snoozed":
       return `put off chasing the buyer until ${d.until}`;
     case "expired":

@@ -217,7 +217,9 @@ export function DeskError({ error }: { error: unknown }) {
         ? "Please sign in again"
         : status === 403
           ? "Not allowed"
-          : "Something went wrong";
+          : status === 400
+            ? "Check the address"
+            : "Something went wrong";
   return (
     <>
       <title>{`${title} · Quote desk`}</title>

@@ -62,6 +62,40 @@ async function outgoingReply(db: Db, replyId: number) {
   return row;
 }
 
+/** A reply (or chaser) to the buyer as the desk queued it, in the buyer's thread; `body` finishes its words. */
+async function replyEmail(context: SendContext, replyId: number, body: (stored: string) => string) {
+  requestOf(context);
+  const found = await outgoingReply(context.db, replyId);
+  if (!found?.message.messageId) throw new Error("The reply of this e-mail no longer exists");
+  const { message: reply, quote } = found;
+  const own = { messageId: found.message.messageId, at: reply.createdAt };
+  const thread = await threadBefore(context.db, quote, own, context.config.site.email);
+  const email = composeSalesEmail(
+    {
+      buyer: quote,
+      subject: reply.subject,
+      body: body(reply.body),
+      messageId: own.messageId,
+      senderName: reply.sentByName,
+      site: context.config.site,
+    },
+    { cc: reply.cc, thread },
+  );
+  return { email, quote, reply };
+}
+
+/** A reply has left: its time is kept, and it is the request's first reply if nothing went before. */
+async function replyDelivered(db: Db, replyId: number, at: Date) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(quoteMessages)
+      .set({ sentAt: at })
+      .where(and(eq(quoteMessages.id, replyId), isNull(quoteMessages.sentAt)))
+      .returning({ quoteId: quoteMessages.quoteId });
+    if (row) await firstReplyLeft(tx, row.quoteId, at);
+  });
+}
+
 /** Every kind of message the outbox sends (db/outbox-payloads.ts lists them), and how. */
 export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
   message: {
@@ -110,36 +144,28 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
 
   reply: {
     async mail({ replyId }, context) {
-      requestOf(context);
-      const found = await outgoingReply(context.db, replyId);
-      if (!found?.message.messageId) throw new Error("The reply of this e-mail no longer exists");
-      const { message: reply, quote } = found;
-      const own = { messageId: found.message.messageId, at: reply.createdAt };
-      const thread = await threadBefore(context.db, quote, own, context.config.site.email);
-      const email = composeSalesEmail(
-        {
-          buyer: quote,
-          subject: reply.subject,
-          body: reply.body,
-          messageId: own.messageId,
-          senderName: reply.sentByName,
-          site: context.config.site,
-        },
-        { cc: reply.cc, thread },
-      );
+      const { email, quote, reply } = await replyEmail(context, replyId, (body) => body);
       return { email, name: `${quote.reference}-reply-${reply.id}` };
     },
-    // Its time is kept, and it is the request's first reply if nothing went before.
-    async delivered(db, { replyId }, at) {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(quoteMessages)
-          .set({ sentAt: at })
-          .where(and(eq(quoteMessages.id, replyId), isNull(quoteMessages.sentAt)))
-          .returning({ quoteId: quoteMessages.quoteId });
-        if (row) await firstReplyLeft(tx, row.quoteId, at);
-      });
+    delivered: (db, { replyId }, at) => replyDelivered(db, replyId, at),
+  },
+
+  // A chaser: a reply carrying a fresh link to the revision it chases (each attempt makes a new token, as a
+  // quotation's e-mail does, so the one that leaves is the one that works).
+  chaser: {
+    async mail({ replyId, quotationId }, context) {
+      const found = await sentQuotation(context.db, quotationId);
+      if (!found?.quotation.content) throw new Error("The quotation of this chaser no longer exists");
+      const link = await issueQuotationLink(
+        context.db,
+        quotationId,
+        found.quotation.content.validUntil,
+        context.config.siteUrl,
+      );
+      const { email, quote, reply } = await replyEmail(context, replyId, (body) => body.replaceAll("{link}", link));
+      return { email, name: `${quote.reference}-chaser-${reply.id}` };
     },
+    delivered: (db, { replyId }, at) => replyDelivered(db, replyId, at),
   },
 
   quotation: {

@@ -4,13 +4,24 @@ import { type LostReason, lostReasons } from "#db/statuses.ts";
 // The month's figures from the rows the database adds up (figures.server.ts): one row per owner and one for
 // the whole team in each of received, quoted and closed. Here they are put together and the rates worked out.
 
-/** A month as YYYY-MM, UK time. */
-export const monthPattern = /^(\d{4})-(0[1-9]|1[0-2])$/;
+/** A month as YYYY-MM, UK time (from 2000: a two-digit year would be read as the 1900s). */
+export const monthPattern = /^(2\d{3})-(0[1-9]|1[0-2])$/;
 
 /** The month `now` falls in, as YYYY-MM (UK time). */
 export function monthOf(now: Date) {
   const { year, month } = londonParts(now);
   return `${year}-${month}`;
+}
+
+/** The month of figures asked for (`?month=YYYY-MM`, this month when not given), or why it cannot be shown. */
+export function askedMonth(asked: string | null, now: Date) {
+  const current = monthOf(now);
+  if (asked === null || asked === "") return { ok: true as const, month: current };
+  if (!monthPattern.test(asked))
+    return { ok: false as const, message: `Give the month of the figures as YYYY-MM, like ${current}.` };
+  if (asked > current)
+    return { ok: false as const, message: `That month has not begun: the latest figures are ${current}'s.` };
+  return { ok: true as const, month: asked };
 }
 
 /** The first moment of a month (YYYY-MM) and of the month after, in UK time. */

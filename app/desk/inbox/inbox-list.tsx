@@ -26,7 +26,7 @@ export function RequestList({
       ) : (
         <ol className="mt-3 space-y-2" aria-label="Requests">
           {page.rows.map((row) => (
-            <InboxItem key={row.id} row={row} now={now} />
+            <InboxItem key={row.id} row={row} now={now} chase={search.status === "chase"} />
           ))}
         </ol>
       )}
@@ -48,7 +48,7 @@ export function RequestList({
   );
 }
 
-function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
+function InboxItem({ row, now, chase }: { row: InboxRow; now: Date; chase: boolean }) {
   const flagged = row.status !== "spam" && row.spamReasons.length > 0;
   const emergency = row.urgency === "emergency" && isOpen(row.status);
   return (
@@ -95,6 +95,14 @@ function InboxItem({ row, now }: { row: InboxRow; now: Date }) {
           <ResponseClock quote={row} now={now} />
         </p>
       </div>
+      {chase && row.status === "quoted" ? (
+        <p className="mt-2">
+          {/* The request's page shows the chaser and asks before it is sent. */}
+          <Link to={`/desk/quotes/${row.reference}?chaser=#answer-chase`} className={button({ variant: "quiet" })}>
+            Send a chaser…<span className="sr-only"> about {row.reference}</span>
+          </Link>
+        </p>
+      ) : null}
       {row.status === "spam" || flagged ? (
         <p className="mt-2 text-sm text-slate-800">
           <span className="font-semibold">{flagged ? "Possible spam: " : "Held because: "}</span>

@@ -3,7 +3,6 @@ import { data, type RouterContextProvider } from "react-router";
 import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
 import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
-import { eventText } from "#app/desk/labels.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import {
   addNote,
@@ -14,7 +13,8 @@ import {
   releaseFromSpam,
   retryNotifications,
 } from "#app/desk/request/changes.server.ts";
-import { type Intent, type RequestOnPage, readPost, refused } from "#app/desk/request/intents.server.ts";
+import { followUpIntents } from "#app/desk/request/follow-up.server.ts";
+import { type Intent, type RequestOnPage, readPost, refused, stale } from "#app/desk/request/intents.server.ts";
 import {
   confirmOrder,
   orderMessages,
@@ -25,11 +25,8 @@ import {
 import { sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { type Services, servicesContext } from "#app/lib/context.ts";
-import { formatDay, formatWhen, londonDay } from "#app/lib/london-time.ts";
 import { readCc } from "#app/mail-out/cc.ts";
-import { reissueQuotation } from "#app/quotation/reissue.server.ts";
-import { addWorkingDays, snoozeChase } from "#app/request/chase.server.ts";
-import { applyChange, type ChangeOutcome, type LatestChange } from "#app/request/lifecycle.server.ts";
+import { applyChange, type ChangeOutcome } from "#app/request/lifecycle.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
 import { quotes, staffUser } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
@@ -49,24 +46,9 @@ export type ActionReply = {
   version?: number;
 };
 
-/** A change made from a page that no longer shows the request as it is: 409, naming the change it missed. */
-export function stale(latest: LatestChange | undefined, values: Record<string, string>) {
-  const what = latest
-    ? `${latest.actorName ?? "The system"} ${eventText(latest)} (${formatWhen(latest.at, new Date())}).`
-    : "Someone else changed this request.";
-  return data<ActionReply>(
-    {
-      ok: false,
-      message: `${what} Nothing was changed: the page now shows the latest, so check it and try again.`,
-      values,
-    },
-    { status: 409 },
-  );
-}
-
-type Reply = ActionReply | ReturnType<typeof refused>;
+export type Reply = ActionReply | ReturnType<typeof refused> | Response;
 /** What every intent works with: the request as the page showed it, who acts, and the form as typed. */
-type Work = {
+export type Work = {
   services: Services;
   db: Db;
   staff: StaffMember;
@@ -180,34 +162,7 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     return { ok: due, message: due ? "Trying again now." : "Nothing is waiting to be sent." };
   },
 
-  async snooze({ services, quote, staff, typed, change }) {
-    if (quote.status !== "quoted") return refused("intent", "Only a quoted request is chased.");
-    const day = await addWorkingDays(londonDay(), services.config.quotation.chaseDays);
-    const outcome = await change((tx) => snoozeChase(tx, quote.id, day, staff));
-    return outcome.stale ? stale(outcome.latest, typed) : { ok: true, message: `Next contact on ${formatDay(day)}.` };
-  },
-
-  async reissue({ services, db, quote, staff, typed, change }) {
-    if (quote.status !== "expired") return refused("intent", "Only an expired quotation is re-issued.");
-    const { site, quotation } = services.config;
-    const today = londonDay();
-    const nextContactDay = await addWorkingDays(today, quotation.chaseDays);
-    const options = {
-      today,
-      validityDays: quotation.validityDays,
-      deliveryTerms: quotation.deliveryTerms,
-      nextContactDay,
-    };
-    const outcome = await change(async (tx) => {
-      const done = await reissueQuotation(tx, quote, staff, site, options);
-      return { changed: done.ok, done };
-    });
-    if (outcome.stale) return stale(outcome.latest, typed);
-    if (!outcome.result.done.ok) return refused("intent", outcome.result.done.message);
-    services.outbox.kick();
-    forgetMonthFigures(db);
-    return { ok: true, message: `Re-issued as ${outcome.result.done.revision}: it is on its way to the buyer.` };
-  },
+  ...followUpIntents,
 
   async assign({ db, services, quote, staff, form, typed, change }, input) {
     const ownerId = input.owner === "me" ? staff.id : input.owner || null;
@@ -275,6 +230,7 @@ export async function requestPageAction(
 
 /** Every answer names the action it answers (the page shows it beside that control) and the version it left. */
 function answered(reply: Reply, about: { intent: string | undefined; version?: number }): Reply {
+  if (reply instanceof Response) return reply;
   const extra = {
     ...(about.intent === undefined ? {} : { intent: about.intent.slice(0, 40) }),
     ...(about.version === undefined ? {} : { version: about.version }),

@@ -16,6 +16,8 @@ const places = {
   release: "spam",
   retry: "notify",
   snooze: "chase",
+  chaser: "chase",
+  "quote-again": "again",
   reissue: "chase",
   merge: "merge",
   "confirm-order": "online",

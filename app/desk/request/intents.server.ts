@@ -1,8 +1,11 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { eventText } from "#app/desk/labels.ts";
 import type { ActionReply } from "#app/desk/request/action.server.ts";
 import { orderFields, orderMessages } from "#app/desk/request/order.server.ts";
 import { replyLimits } from "#app/desk/request/replies.server.ts";
+import { formatWhen } from "#app/lib/london-time.ts";
+import type { LatestChange } from "#app/request/lifecycle.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
 import type { quotes } from "#db/schema.ts";
 import { lostReasons, quoteStatuses } from "#db/statuses.ts";
@@ -51,6 +54,8 @@ export const intentSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("retry") }),
     z.object({ intent: z.literal("snooze") }),
     z.object({ intent: z.literal("reissue") }),
+    z.object({ intent: z.literal("chaser"), chaser: z.string().max(20).default("") }),
+    z.object({ intent: z.literal("quote-again") }),
     z.object({ intent: z.literal("assign"), owner: z.string().max(200).default("") }),
     z.object({
       intent: z.literal("merge"),
@@ -69,6 +74,21 @@ export type Intent = z.infer<typeof intentSchema>;
 /** 422: what was posted cannot be done as it is, said beside the field, with what was typed given back. */
 export const refused = (field: string, message: string, values?: Record<string, string>) =>
   data<ActionReply>({ ok: false, message, errors: { [field]: message }, values }, { status: 422 });
+
+/** A change made from a page that no longer shows the request as it is: 409, naming the change it missed. */
+export function stale(latest: LatestChange | undefined, values: Record<string, string>) {
+  const what = latest
+    ? `${latest.actorName ?? "The system"} ${eventText(latest)} (${formatWhen(latest.at, new Date())}).`
+    : "Someone else changed this request.";
+  return data<ActionReply>(
+    {
+      ok: false,
+      message: `${what} Nothing was changed: the page now shows the latest, so check it and try again.`,
+      values,
+    },
+    { status: 409 },
+  );
+}
 
 export type RequestOnPage = Pick<
   typeof quotes.$inferSelect,

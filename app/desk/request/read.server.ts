@@ -5,17 +5,24 @@ import { attachments, outbox, quoteEvents, quoteLines, quotes, staffUser } from 
 import type { Db } from "#db/types.ts";
 
 const mergedInto = alias(quotes, "merged_into");
+const repeatOf = alias(quotes, "repeat_of");
 
 export async function findRequest(db: Db, reference: string) {
   const [found] = await db
-    .select({ quote: quotes, ownerName: staffUser.name, mergedIntoReference: mergedInto.reference })
+    .select({
+      quote: quotes,
+      ownerName: staffUser.name,
+      mergedIntoReference: mergedInto.reference,
+      repeatOfReference: repeatOf.reference,
+    })
     .from(quotes)
     .leftJoin(staffUser, eq(quotes.ownerId, staffUser.id))
     .leftJoin(mergedInto, eq(quotes.mergedIntoId, mergedInto.id))
+    .leftJoin(repeatOf, eq(quotes.repeatOfId, repeatOf.id))
     .where(eq(quotes.reference, reference));
   if (!found) return undefined;
-  const { quote, ownerName, mergedIntoReference } = found;
-  const [lines, files, notifications, events] = await Promise.all([
+  const { quote, ownerName, mergedIntoReference, repeatOfReference } = found;
+  const [lines, files, notifications, events, quotedAgain] = await Promise.all([
     db.select().from(quoteLines).where(eq(quoteLines.quoteId, quote.id)).orderBy(asc(quoteLines.position)),
     db
       .select(requestFileColumns)
@@ -41,8 +48,14 @@ export async function findRequest(db: Db, reference: string) {
       .from(quoteEvents)
       .where(eq(quoteEvents.quoteId, quote.id))
       .orderBy(asc(quoteEvents.at), asc(quoteEvents.id)),
+    db
+      .select({ reference: quotes.reference })
+      .from(quotes)
+      .where(eq(quotes.repeatOfId, quote.id))
+      .orderBy(asc(quotes.createdAt)),
   ]);
-  return { quote, ownerName, mergedIntoReference, lines, files, notifications, events };
+  const repeats = { of: repeatOfReference, again: quotedAgain.map((row) => row.reference) };
+  return { quote, ownerName, mergedIntoReference, repeats, lines, files, notifications, events };
 }
 
 /** The same buyer's (e-mail address) and the same company's other requests, newest first; merged ones say where to. */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { button } from "#app/components/button.ts";
 import { computeMonthFigures, monthFigures } from "#app/desk/inbox/figures.server.ts";
-import { monthOf, monthPattern, previousMonth } from "#app/desk/inbox/figures.ts";
+import { askedMonth, monthOf, previousMonth } from "#app/desk/inbox/figures.ts";
 import { type InboxRow, inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
 import { FilterForm, filterLabels, InboxTabs, withParams } from "#app/desk/inbox/inbox-filters.tsx";
 import { RequestList } from "#app/desk/inbox/inbox-list.tsx";
@@ -23,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = parseInboxQuery(params);
   const now = new Date();
   // An earlier month's figures (?month=YYYY-MM) are worked out when asked; this month's come from the cache.
-  const asked = params.get("month") ?? "";
-  const month = monthPattern.test(asked) && asked < monthOf(now) ? asked : monthOf(now);
+  const asked = askedMonth(params.get("month"), now);
+  if (!asked.ok) throw data(`400: ${asked.message}`, { status: 400 });
+  const { month } = asked;
   const [counts, figures] = await Promise.all([
     statusCounts(db),
     month === monthOf(now) ? monthFigures(db) : computeMonthFigures(db, now, month),

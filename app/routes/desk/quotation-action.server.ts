@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
-import { stale } from "#app/desk/request/action.server.ts";
+import { stale } from "#app/desk/request/intents.server.ts";
 import { linesFromFile, requestSpreadsheet } from "#app/desk/request/spreadsheet.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";

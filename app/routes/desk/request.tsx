@@ -3,10 +3,12 @@ import { cardClass } from "#app/components/card.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import { AnswerSpot, useLatestActionReply } from "#app/desk/request/answers.tsx";
 import { ChasePanel } from "#app/desk/request/chase-panel.tsx";
+import { chasersOnPage } from "#app/desk/request/chaser.server.ts";
 import { Conversation } from "#app/desk/request/conversation.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
 import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
+import { QuoteAgainForm, RepeatLinks } from "#app/desk/request/repeat-panel.tsx";
 import { listSavedReplies, messagesOf, placeholderValues } from "#app/desk/request/replies.server.ts";
 import { RecordReplyButton, ReplyPanel } from "#app/desk/request/reply-panel.tsx";
 import { MergedNotice, RequestHeading, SpamNotice } from "#app/desk/request/request-header.tsx";
@@ -19,6 +21,7 @@ import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { onlineStates } from "#app/quotation/online.server.ts";
 import { deliveryStates, quotationsOf } from "#app/quotation/quotation.server.ts";
 import { referencePattern, revisionPattern } from "#app/request/reference.server.ts";
+import { isClosed } from "#app/request/status.ts";
 import type { Route } from "./+types/request";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -37,7 +40,8 @@ async function load(context: Route.LoaderArgs["context"], reference: string) {
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const found = await load(context, params.reference);
   const db = context.get(servicesContext).database.db;
-  const [history, staff, quotations, deliveries, savedReplies, messages, online] = await Promise.all([
+  const url = new URL(request.url);
+  const [history, staff, quotations, deliveries, savedReplies, messages, online, chasing] = await Promise.all([
     customerHistory(db, found.quote),
     staffList(db),
     quotationsOf(db, found.quote.id),
@@ -45,8 +49,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     listSavedReplies(db),
     messagesOf(db, found.quote.id),
     onlineStates(db, found.quote.id),
+    chasersOnPage(db, found.quote, url.searchParams.get("chaser")),
   ]);
-  const url = new URL(request.url);
   const sent = url.searchParams.get("sent");
   const chosen = savedReplies.find((reply) => String(reply.id) === url.searchParams.get("reply"));
   const values = placeholderValues(found.quote);
@@ -67,6 +71,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     answering: buyerLatest && { subject: answerSubject(buyerLatest.subject, found.quote.reference), body: "" },
     messages,
     online,
+    chasing,
     sentMessage: sent && revisionPattern.test(sent) ? `Quotation ${sent} is on its way to the buyer.` : undefined,
     me: context.get(staffContext).id,
     now: new Date(),
@@ -93,11 +98,13 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
   const { message, version } = useLatestActionReply(actionData, loaderData.sentMessage, loaderData.quote.version);
   const quote = { ...loaderData.quote, version };
   const spam = quote.status === "spam";
+  const latestSent = loaderData.quotations.find((row) => row.revision !== null)?.revision;
   const subject = `Your quote request ${quote.reference} — ${siteName}`;
   const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
   return (
     <>
       <RequestHeading quote={quote} now={new Date(loaderData.now)} />
+      <RepeatLinks repeats={loaderData.repeats} />
       <AnswerSpot place="top" message={message} />
       {mergedIntoReference ? <MergedNotice into={mergedIntoReference} /> : null}
       {quote.spamReasons.length > 0 ? <SpamNotice quote={quote} busy={busy} /> : null}
@@ -139,8 +146,17 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
             <AnswerSpot place="phone" message={message} />
             {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
             <AnswerSpot place="status" message={message} />
-            <ChasePanel quote={quote} busy={busy} />
+            <ChasePanel
+              quote={quote}
+              chasers={loaderData.chasing.chasers}
+              preview={loaderData.chasing.preview}
+              busy={busy}
+            />
             <AnswerSpot place="chase" message={message} />
+            {isClosed(quote.status) && latestSent ? (
+              <QuoteAgainForm version={quote.version} revision={`${quote.reference}/${latestSent}`} busy={busy} />
+            ) : null}
+            <AnswerSpot place="again" message={message} />
             <NoteForm version={quote.version} message={message} busy={busy} />
             <AnswerSpot place="note" message={message} />
           </section>
