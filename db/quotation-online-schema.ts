@@ -1,26 +1,31 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { quotations, quotes } from "#db/schema.ts";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * The link to a sent revision's page online (/q/<token>): only the token's SHA-256 is kept, so the table
- * read by someone else opens no quotation. One per revision; the link answers until `expiresAt`.
+ * A link to a sent revision's page online (/q/<token>): only the token's SHA-256 is kept, so the table
+ * read by someone else opens no quotation. Each e-mail that carries a link (the quotation, a chaser, an
+ * attempt the outbox made again) has its own, and every one answers until `expiresAt`: the buyer may open
+ * any of them.
  */
-export const quotationLinks = pgTable("quotation_links", {
-  id: serial("id").primaryKey(),
-  quotationId: integer("quotation_id")
-    .notNull()
-    .unique()
-    .references(() => quotations.id, { onDelete: "cascade" }),
-  tokenHash: text("token_hash").notNull().unique(),
-  expiresAt: timestamptz("expires_at").notNull(),
-  /** When the buyer first and last opened the page: a sign for the desk's chase. */
-  firstViewedAt: timestamptz("first_viewed_at"),
-  lastViewedAt: timestamptz("last_viewed_at"),
-  createdAt: timestamptz("created_at").notNull().defaultNow(),
-});
+export const quotationLinks = pgTable(
+  "quotation_links",
+  {
+    id: serial("id").primaryKey(),
+    quotationId: integer("quotation_id")
+      .notNull()
+      .references(() => quotations.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    /** When the buyer first and last opened the page by this link: a sign for the desk's chase. */
+    firstViewedAt: timestamptz("first_viewed_at"),
+    lastViewedAt: timestamptz("last_viewed_at"),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+  },
+  (table) => [index("quotation_links_quotation_id_idx").on(table.quotationId)],
+);
 
 export const quotationAnswers = ["accepted", "declined"] as const;
 export type QuotationAnswer = (typeof quotationAnswers)[number];

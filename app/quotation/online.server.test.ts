@@ -5,7 +5,7 @@ import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
-import { findByToken, issueQuotationLink, recordView, standingOf } from "#app/quotation/online.server.ts";
+import { findByToken, issueQuotationLink, onlineStates, recordView, standingOf } from "#app/quotation/online.server.ts";
 import { acceptQuotation, declineQuotation } from "#app/quotation/online-answer.server.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
@@ -129,6 +129,20 @@ describeDatabase("a quotation online", (target) => {
     const [link] = await db().select().from(quotationLinks);
     expect(link?.firstViewedAt?.toISOString()).toBe(first.toISOString());
     expect(link?.lastViewedAt?.toISOString()).toBe(last.toISOString());
+
+    // A later e-mail (a chaser) carries a new link; the quotation e-mail's keeps opening the same revision,
+    // and the desk counts a view by either.
+    const validUntil = found.content.validUntil;
+    const chaserLink = await issueQuotationLink(db(), found.quotation.id, validUntil, "https://site.example");
+    const chaserToken = chaserLink.split("/q/")[1] ?? "";
+    const byChaser = await findByToken(db(), chaserToken, new Date());
+    expect(byChaser?.revision).toBe(found.revision);
+    expect((await findByToken(db(), token, new Date()))?.revision).toBe(found.revision);
+    const later = new Date("2026-11-30T08:05:00Z");
+    await recordView(db(), byChaser?.link.id ?? 0, later);
+    const [state] = await onlineStates(db(), found.quote.id);
+    expect(state?.firstViewedAt?.toISOString()).toBe(first.toISOString());
+    expect(state?.lastViewedAt?.toISOString()).toBe(later.toISOString());
   });
 
   it("stores an acceptance once, puts the request in Accepted and e-mails the buyer (threaded) and the owner once", async () => {

@@ -18,18 +18,16 @@ export const linkDaysAfterValidity = 90;
 export const hashLinkToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
- * Makes the revision's link for its e-mail. Each call makes a new token (only its hash is kept, so the
- * old one cannot be written again): the outbox calls this on every attempt, and the e-mail that leaves
- * carries the token the table holds.
+ * Makes a link to the revision for one e-mail. Each call makes a new token (only its hash is kept, so an
+ * earlier one cannot be written again) and keeps the earlier ones answering: the outbox calls this on every
+ * attempt, and an attempt that timed out may still have reached the buyer, as the quotation e-mail did
+ * before a chaser.
  */
 export async function issueQuotationLink(db: Db, quotationId: number, validUntil: string, siteUrl: string) {
   const token = randomBytes(32).toString("base64url");
   // Midnight in London at the end of the last day the link answers.
   const expiresAt = sql`((${validUntil}::date + ${linkDaysAfterValidity + 1}::int)::timestamp at time zone 'Europe/London')`;
-  await db
-    .insert(quotationLinks)
-    .values({ quotationId, tokenHash: hashLinkToken(token), expiresAt })
-    .onConflictDoUpdate({ target: quotationLinks.quotationId, set: { tokenHash: hashLinkToken(token), expiresAt } });
+  await db.insert(quotationLinks).values({ quotationId, tokenHash: hashLinkToken(token), expiresAt });
   return new URL(`/q/${token}`, siteUrl).href;
 }
 
@@ -95,19 +93,32 @@ export async function recordView(db: Db, linkId: number, at: Date) {
     .where(eq(quotationLinks.id, linkId));
 }
 
-/** Each sent revision's link and answer, for the desk's request page. */
+/** Each sent revision's views (by any of its links) and answer, for the desk's request page. */
 export async function onlineStates(db: Db, quoteId: number) {
+  const views = db
+    .select({
+      quotationId: quotationLinks.quotationId,
+      firstViewedAt: sql<Date | null>`min(${quotationLinks.firstViewedAt})`
+        .mapWith(quotationLinks.firstViewedAt)
+        .as("first_viewed_at"),
+      lastViewedAt: sql<Date | null>`max(${quotationLinks.lastViewedAt})`
+        .mapWith(quotationLinks.lastViewedAt)
+        .as("last_viewed_at"),
+    })
+    .from(quotationLinks)
+    .groupBy(quotationLinks.quotationId)
+    .as("views");
   return db
     .select({
       quotationId: quotations.id,
       revision: quotations.revision,
       netPence: quotations.netPence,
-      firstViewedAt: quotationLinks.firstViewedAt,
-      lastViewedAt: quotationLinks.lastViewedAt,
+      firstViewedAt: views.firstViewedAt,
+      lastViewedAt: views.lastViewedAt,
       response: quotationResponses,
     })
     .from(quotations)
-    .leftJoin(quotationLinks, eq(quotationLinks.quotationId, quotations.id))
+    .leftJoin(views, eq(views.quotationId, quotations.id))
     .leftJoin(quotationResponses, eq(quotationResponses.quotationId, quotations.id))
     .where(and(eq(quotations.quoteId, quoteId), isNotNull(quotations.revision)))
     .orderBy(desc(quotations.revision));

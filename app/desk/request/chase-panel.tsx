@@ -112,7 +112,7 @@ function ConfirmChaser({
           Send “{preview.title}” to <bdi>{customerName}</bdi>?
         </>
       }
-      text={`It answers the quotation's e-mail with a new link to ${preview.revision} online (the earlier link stops working), and the next contact moves on.`}
+      text={`It answers the quotation's e-mail with a new link to ${preview.revision} online (the earlier links keep working), and the next contact moves on.`}
     >
       <div className="w-full rounded border border-slate-300 bg-white p-3 text-sm">
         <p className="font-semibold break-words">{preview.subject}</p>

@@ -146,8 +146,8 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
     expect(token).toBeDefined();
     const opened = await findByToken(db(), token ?? "", new Date());
     expect(opened).toMatchObject({ revision: 2, quote: { reference: quote.reference } });
-    // One link per revision: the fresh one replaces the quotation e-mail's.
-    expect(await findByToken(db(), earlierToken ?? "", new Date())).toBeUndefined();
+    // The quotation e-mail's link still opens the same revision: the buyer may click either.
+    expect(await findByToken(db(), earlierToken ?? "", new Date())).toMatchObject({ revision: 2 });
 
     const [kept] = await db().select().from(quoteMessages).where(eq(quoteMessages.direction, "out"));
     expect(kept?.sentAt).toBeInstanceOf(Date);

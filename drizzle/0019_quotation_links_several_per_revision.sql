@@ -1,0 +1,2 @@
+ALTER TABLE "quotation_links" DROP CONSTRAINT "quotation_links_quotation_id_unique";--> statement-breakpoint
+CREATE INDEX "quotation_links_quotation_id_idx" ON "quotation_links" USING btree ("quotation_id");
