@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { type ActionReply, requestPageAction } from "#app/desk/request/action.server.ts";
+import { requestPageAction } from "#app/desk/request/action.server.ts";
+import type { ActionReply } from "#app/desk/request/intents.server.ts";
 import { findRequest } from "#app/desk/request/read.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";

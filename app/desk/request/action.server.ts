@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { data, type RouterContextProvider } from "react-router";
-import type { StaffMember } from "#app/desk/auth.server.ts";
 import { noteSchema } from "#app/desk/form-schemas.ts";
 import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
 import { readFormData } from "#app/desk/read-form.server.ts";
@@ -14,7 +13,16 @@ import {
   retryNotifications,
 } from "#app/desk/request/changes.server.ts";
 import { followUpIntents } from "#app/desk/request/follow-up.server.ts";
-import { type Intent, type RequestOnPage, readPost, refused, stale } from "#app/desk/request/intents.server.ts";
+import {
+  type ActionReply,
+  type Intent,
+  type Reply,
+  type RequestOnPage,
+  readPost,
+  refused,
+  stale,
+  type Work,
+} from "#app/desk/request/intents.server.ts";
 import {
   confirmOrder,
   orderMessages,
@@ -24,40 +32,11 @@ import {
 } from "#app/desk/request/order.server.ts";
 import { sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
-import { type Services, servicesContext } from "#app/lib/context.ts";
+import { servicesContext } from "#app/lib/context.ts";
 import { readCc } from "#app/mail-out/cc.ts";
-import { applyChange, type ChangeOutcome } from "#app/request/lifecycle.server.ts";
+import { applyChange } from "#app/request/lifecycle.server.ts";
 import { canMove, statusLabels } from "#app/request/status.ts";
 import { quotes, staffUser } from "#db/schema.ts";
-import type { Db, Tx } from "#db/types.ts";
-
-export type ActionReply = {
-  ok: boolean;
-  message: string;
-  intent?: string;
-  errors?: Record<string, string>;
-  /** What was typed, given back when the change was refused, so nothing has to be typed again. */
-  values?: Record<string, string>;
-  /** A merge asks first: the request it would merge in. */
-  confirmMerge?: { reference: string; customerName: string };
-  /** Taking a colleague's request asks first: whose it is. */
-  confirmTake?: { ownerName: string };
-  /** The request's version after this change, so the page's next change is not refused as stale. */
-  version?: number;
-};
-
-export type Reply = ActionReply | ReturnType<typeof refused> | Response;
-/** What every intent works with: the request as the page showed it, who acts, and the form as typed. */
-export type Work = {
-  services: Services;
-  db: Db;
-  staff: StaffMember;
-  quote: RequestOnPage;
-  form: Record<string, FormDataEntryValue>;
-  typed: Record<string, string>;
-  /** Runs a change only if the request is still at the version the page showed (applyChange). */
-  change: <T extends { changed: boolean }>(work: (tx: Tx) => Promise<T>) => Promise<ChangeOutcome<T>>;
-};
 
 const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { intent: K }>) => Promise<Reply> } = {
   async status({ db, quote, staff, typed, change }, input) {

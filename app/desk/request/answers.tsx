@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { ActionReply } from "#app/desk/request/action.server.ts";
+import type { ActionReply } from "#app/desk/request/intents.server.ts";
 import { AnswerNote } from "#app/quotation/answer-note.tsx";
 
 // Each answer of the request page appears beside the control that caused it and takes the focus (as the

@@ -1,8 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import { type ActionReply, requestPageAction } from "#app/desk/request/action.server.ts";
+import { requestPageAction } from "#app/desk/request/action.server.ts";
 import { chasersOnPage } from "#app/desk/request/chaser.server.ts";
+import type { ActionReply } from "#app/desk/request/intents.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";

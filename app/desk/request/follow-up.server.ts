@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import { forgetMonthFigures } from "#app/desk/inbox/figures.server.ts";
-import type { Reply, Work } from "#app/desk/request/action.server.ts";
 import { chosenChaser, queueChaser } from "#app/desk/request/chaser.server.ts";
-import { type Intent, refused, stale } from "#app/desk/request/intents.server.ts";
+import { type Intent, type Reply, refused, stale, type Work } from "#app/desk/request/intents.server.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { reissueQuotation } from "#app/quotation/reissue.server.ts";
 import { quoteAgain } from "#app/quotation/requote.server.ts";

@@ -1,16 +1,46 @@
 import { data } from "react-router";
 import { z } from "zod";
+import type { StaffMember } from "#app/desk/auth.server.ts";
 import { eventText } from "#app/desk/labels.ts";
-import type { ActionReply } from "#app/desk/request/action.server.ts";
 import { orderFields, orderMessages } from "#app/desk/request/order.server.ts";
 import { replyLimits } from "#app/desk/request/replies.server.ts";
+import type { Services } from "#app/lib/context.ts";
 import { formatWhen } from "#app/lib/london-time.ts";
-import type { LatestChange } from "#app/request/lifecycle.server.ts";
+import type { ChangeOutcome, LatestChange } from "#app/request/lifecycle.server.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
 import type { quotes } from "#db/schema.ts";
 import { lostReasons, quoteStatuses } from "#db/statuses.ts";
+import type { Db, Tx } from "#db/types.ts";
 
-// What a request page's forms may post (app/desk/request/action.server.ts does it).
+// What a request page's forms may post, and how each is answered (app/desk/request/action.server.ts does it).
+
+export type ActionReply = {
+  ok: boolean;
+  message: string;
+  intent?: string;
+  errors?: Record<string, string>;
+  /** What was typed, given back when the change was refused, so nothing has to be typed again. */
+  values?: Record<string, string>;
+  /** A merge asks first: the request it would merge in. */
+  confirmMerge?: { reference: string; customerName: string };
+  /** Taking a colleague's request asks first: whose it is. */
+  confirmTake?: { ownerName: string };
+  /** The request's version after this change, so the page's next change is not refused as stale. */
+  version?: number;
+};
+
+export type Reply = ActionReply | ReturnType<typeof refused> | Response;
+/** What every intent works with: the request as the page showed it, who acts, and the form as typed. */
+export type Work = {
+  services: Services;
+  db: Db;
+  staff: StaffMember;
+  quote: RequestOnPage;
+  form: Record<string, FormDataEntryValue>;
+  typed: Record<string, string>;
+  /** Runs a change only if the request is still at the version the page showed (applyChange). */
+  change: <T extends { changed: boolean }>(work: (tx: Tx) => Promise<T>) => Promise<ChangeOutcome<T>>;
+};
 
 const version = z.coerce
   .number({ error: "Reload the page: it did not say which version of the request it showed" })
