@@ -14,7 +14,7 @@ import { joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { readCc } from "#app/mail-out/cc.ts";
 import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { answerSubject, threadOf } from "#app/mail-out/thread.server.ts";
-import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
+import { checkDraft } from "#app/quotation/draft.ts";
 import { draftStamp, sendQuotation } from "#app/quotation/quotation.server.ts";
 import { createFsStorage } from "#app/quote/file-storage.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
@@ -23,7 +23,7 @@ import { quotations, quoteMessages, quotes } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { describeDatabase } from "#test/pg.ts";
-import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
 import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
 const actor = { id: "alex", name: "Alex Turner", email: "alex@desk.example" };
@@ -82,18 +82,7 @@ describe("where an e-mail of ours sits in the buyer's thread", () => {
   });
 });
 
-const draft: Draft = {
-  lines: [emptyLine({ part: "6205-2RS", description: "Bearing", quantity: "4", unitPrice: "6.45" })],
-  delivery: "0",
-  validUntil: "2099-12-31",
-  paymentTerms: "30 days",
-  vatRate: "20",
-  subject: "Quotation {revision}",
-  message: "Dear {name}, attached.",
-  deliveryTerms: "Free UK delivery",
-  buyerReference: "",
-  deliveryAddress: "",
-};
+const draft = sampleDraft();
 
 describeDatabase("threads in the buyer's mail program", (target) => {
   const db = () => target.database.db;

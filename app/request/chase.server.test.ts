@@ -2,13 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
-import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
+import { checkDraft } from "#app/quotation/draft.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { addWorkingDays, snoozeChase } from "#app/request/chase.server.ts";
 import { quoteEvents, quotes, staffUser } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";
-import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
 const site = { email: "sales@wrekin-mro.example" };
@@ -23,18 +23,7 @@ describeDatabase("snoozing a quotation to chase", (target) => {
       .values({ ...alex, role: "staff" as const });
   });
 
-  const draft: Draft = {
-    lines: [emptyLine({ description: "Bearing 6205-2RS", quantity: "4", unitPrice: "6.45" })],
-    delivery: "0",
-    validUntil: "2099-12-31",
-    paymentTerms: "30 days",
-    deliveryTerms: "Free UK delivery",
-    buyerReference: "",
-    deliveryAddress: "",
-    vatRate: "20",
-    subject: "Quotation",
-    message: "Attached",
-  };
+  const draft = sampleDraft();
 
   /** The To chase tab, and its count, as the desk shows them at `now`. */
   const toChase = async (now: string) => {

@@ -8,7 +8,7 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
-import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
+import { checkDraft } from "#app/quotation/draft.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { reissueQuotation } from "#app/quotation/reissue.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
@@ -17,7 +17,7 @@ import { sweepQuotations } from "#app/request/expiry.server.ts";
 import { outbox, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
-import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
 const site = { email: "sales@wrekin-mro.example" };
@@ -42,18 +42,7 @@ describeDatabase("a quotation's end of validity", (target) => {
       .values({ ...alex, role: "staff" as const });
   });
 
-  const draft: Draft = {
-    lines: [emptyLine({ description: "Bearing 6205-2RS", quantity: "4", unitPrice: "6.45" })],
-    delivery: "0",
-    validUntil: "2026-12-04",
-    paymentTerms: "30 days",
-    deliveryTerms: "Free UK delivery",
-    buyerReference: "",
-    deliveryAddress: "",
-    vatRate: "20",
-    subject: "Quotation",
-    message: "Attached",
-  };
+  const draft = sampleDraft({ validUntil: "2026-12-04" });
   const current = async (id: number) => {
     const [row] = await db().select().from(quotes).where(eq(quotes.id, id));
     if (!row) throw new Error("gone");

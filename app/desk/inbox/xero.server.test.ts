@@ -6,6 +6,7 @@ import type { Db } from "#db/client.server.ts";
 import { quotationResponses } from "#db/quotation-online-schema.ts";
 import { quotations, quotes } from "#db/schema.ts";
 import { describeDatabase, type TestDatabase } from "#test/pg.ts";
+import { sampleDraft } from "#test/quotes.ts";
 
 /**
  * The header row of Xero's sales invoice import template (SalesInvoiceTemplate.csv, downloaded from Business ›
@@ -15,18 +16,7 @@ import { describeDatabase, type TestDatabase } from "#test/pg.ts";
 const xeroTemplateHeader =
   "*ContactName,EmailAddress,POAddressLine1,POAddressLine2,POAddressLine3,POAddressLine4,POCity,PORegion,POPostalCode,POCountry,*InvoiceNumber,Reference,*InvoiceDate,*DueDate,InventoryItemCode,*Description,*Quantity,*UnitAmount,Discount,*AccountCode,*TaxType,TrackingName1,TrackingOption1,TrackingName2,TrackingOption2,Currency,BrandingTheme";
 
-const draft = (lines: Draft["lines"], delivery: string): Draft => ({
-  lines,
-  delivery,
-  validUntil: "2026-12-31",
-  paymentTerms: "30 days",
-  deliveryTerms: "Free UK delivery",
-  buyerReference: "",
-  deliveryAddress: "",
-  vatRate: "20",
-  subject: "Quotation",
-  message: "Attached",
-});
+const draft = (lines: Draft["lines"], delivery: string) => sampleDraft({ lines, delivery, validUntil: "2026-12-31" });
 
 const content = (d: Draft) => {
   const checked = checkDraft(d, "2026-11-01");

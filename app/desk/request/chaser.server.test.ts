@@ -8,30 +8,19 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
-import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
+import { checkDraft } from "#app/quotation/draft.ts";
 import { findByToken } from "#app/quotation/online.server.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { outbox, quotations, quoteEvents, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
-import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
 import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
 
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
 const config = readConfig({ SITE_URL: "https://desk.example" });
-const draft: Draft = {
-  lines: [emptyLine({ part: "6205-2RS", description: "Bearing", quantity: "4", unitPrice: "6.45" })],
-  delivery: "0",
-  validUntil: "2099-12-31",
-  paymentTerms: "30 days",
-  deliveryTerms: "Free UK delivery",
-  buyerReference: "",
-  deliveryAddress: "",
-  vatRate: "20",
-  subject: "Quotation {revision}",
-  message: "Dear {name}, attached.",
-};
+const draft = sampleDraft();
 const tokenOf = (text: string | undefined) => text?.match(/https:\/\/desk\.example\/q\/([A-Za-z0-9_-]{43})/)?.[1];
 
 describeDatabase("a chaser to the buyer of a quoted request", (target) => {

@@ -8,7 +8,7 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
-import { checkDraft, emptyLine } from "#app/quotation/draft.ts";
+import { checkDraft } from "#app/quotation/draft.ts";
 import { issueQuotationLink } from "#app/quotation/online.server.ts";
 import { acceptQuotation } from "#app/quotation/online-answer.server.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
@@ -16,7 +16,7 @@ import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { quoteEvents, quotes } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
-import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
@@ -38,18 +38,7 @@ describeDatabase("an acceptance online on the desk", (target) => {
   async function accepted() {
     const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
     const quote = await current((await db().select().from(quotes).where(eq(quotes.reference, reference)))[0]?.id ?? 0);
-    const draft = {
-      lines: [emptyLine({ description: "Bearing", quantity: "4", unitPrice: "6.45" })],
-      delivery: "9.50",
-      validUntil,
-      paymentTerms: "30 days",
-      vatRate: "20",
-      subject: "Quotation",
-      message: "Attached",
-      deliveryTerms: "Free UK delivery",
-      buyerReference: "",
-      deliveryAddress: "",
-    };
+    const draft = sampleDraft({ delivery: "9.50", validUntil });
     const checked = checkDraft(draft, londonDay());
     if (!checked.ok) throw new Error("invalid");
     const sent = await db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, alex, config.site));

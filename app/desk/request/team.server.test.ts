@@ -11,7 +11,7 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay, monthStart, spreadsheetTime } from "#app/lib/london-time.ts";
-import { checkDraft, emptyLine } from "#app/quotation/draft.ts";
+import { checkDraft } from "#app/quotation/draft.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { type QuoteExtras, storeQuote } from "#app/quote/save-quote.server.ts";
 import { searchKeys } from "#app/request/search-keys.ts";
@@ -20,7 +20,7 @@ import { attachments, outbox, quotations, quoteEvents, quoteLines, quotes, staff
 import type { Services } from "#server/services.server.ts";
 import { before, testNow } from "#test/clock.ts";
 import { describeDatabase, type TestDatabase } from "#test/pg.ts";
-import { sampleQuote, storeMeta } from "#test/quotes.ts";
+import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
@@ -281,18 +281,7 @@ describeDatabase("the desk for a team", (target: TestDatabase) => {
     const waiting = await stored({ customerName: "Waiting" });
     const lost = await stored({ customerName: "Lost" });
     const lastMonth = await stored({ customerName: "Last month" });
-    const draft = {
-      lines: [emptyLine({ description: "Bearing", quantity: "4", unitPrice: "6.45" })],
-      delivery: "0",
-      validUntil: "2099-12-31",
-      paymentTerms: "30 days",
-      deliveryTerms: "Free UK delivery",
-      buyerReference: "",
-      deliveryAddress: "",
-      vatRate: "20",
-      subject: "Quotation",
-      message: "Attached",
-    };
+    const draft = sampleDraft();
     const checked = checkDraft(draft, londonDay(now));
     if (!checked.ok) throw new Error("invalid");
     await db().transaction((tx) => sendQuotation(tx, answered, draft, checked.value, alex, config.site));
