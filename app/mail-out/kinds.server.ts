@@ -150,8 +150,8 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
     delivered: (db, { replyId }, at) => replyDelivered(db, replyId, at),
   },
 
-  // A chaser: a reply carrying a fresh link to the revision it chases (each attempt makes a new token, as a
-  // quotation's e-mail does, so the one that leaves is the one that works).
+  // A chaser: a reply carrying a new link to the revision it chases. Each attempt makes its own token, as a
+  // quotation's e-mail does (only hashes are kept); every link made keeps opening the revision.
   chaser: {
     async mail({ replyId, quotationId }, context) {
       const found = await sentQuotation(context.db, quotationId);

@@ -24,6 +24,10 @@ export async function addWorkingDays(day: string, count: number) {
   return current;
 }
 
+/** The day the desk next contacts the buyer after something went to them on `today`: `chaseDays` working days on. */
+export const nextContactDay = (today: string, config: { quotation: { chaseDays: number } }) =>
+  addWorkingDays(today, config.quotation.chaseDays);
+
 /** The first moment of a UK day, as the database keeps instants. */
 export const londonMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;
 

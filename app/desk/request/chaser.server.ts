@@ -36,9 +36,11 @@ export async function chasers(db: Db | Tx): Promise<Chaser[]> {
 }
 
 /** The chaser chosen (by its saved reply's id, "default", or the first when none is named). */
+const pickChaser = (list: Chaser[], choice: string) =>
+  choice === "" ? list[0] : list.find((chaser) => chaser.choice === choice);
+
 export async function chosenChaser(db: Db | Tx, choice: string) {
-  const list = await chasers(db);
-  return choice === "" ? list[0] : list.find((chaser) => chaser.choice === choice);
+  return pickChaser(await chasers(db), choice);
 }
 
 /** The request's latest sent revision: the one a chaser is about. */
@@ -124,7 +126,7 @@ export async function chasersOnPage(
 ) {
   if (quote.status !== "quoted") return { chasers: [], preview: undefined };
   const list = await chasers(db);
-  const chosen = asked === null ? undefined : asked === "" ? list[0] : list.find((chaser) => chaser.choice === asked);
+  const chosen = asked === null ? undefined : pickChaser(list, asked);
   const latest = chosen && (await latestRevision(db, quote.id));
   const preview =
     chosen && latest

@@ -5,7 +5,7 @@ import { type Intent, type Reply, refused, stale, type Work } from "#app/desk/re
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { reissueQuotation } from "#app/quotation/reissue.server.ts";
 import { quoteAgain } from "#app/quotation/requote.server.ts";
-import { addWorkingDays, snoozeChase } from "#app/request/chase.server.ts";
+import { nextContactDay, snoozeChase } from "#app/request/chase.server.ts";
 
 // What a request page does once a quotation has gone: chase the buyer (snooze, a chaser), re-issue an
 // expired quotation, and quote a closed one again (app/desk/request/action.server.ts runs them).
@@ -16,7 +16,7 @@ type Handler<K extends FollowUp> = (work: Work, input: Extract<Intent, { intent:
 export const followUpIntents: { [K in FollowUp]: Handler<K> } = {
   async snooze({ services, quote, staff, typed, change }) {
     if (quote.status !== "quoted") return refused("intent", "Only a quoted request is chased.");
-    const day = await addWorkingDays(londonDay(), services.config.quotation.chaseDays);
+    const day = await nextContactDay(londonDay(), services.config);
     const outcome = await change((tx) => snoozeChase(tx, quote.id, day, staff));
     return outcome.stale ? stale(outcome.latest, typed) : { ok: true, message: `Next contact on ${formatDay(day)}.` };
   },
@@ -26,9 +26,12 @@ export const followUpIntents: { [K in FollowUp]: Handler<K> } = {
     if (quote.status !== "quoted") return refused("intent", "Only a quoted request is chased.");
     const chaser = await chosenChaser(db, input.chaser);
     if (!chaser) return refused("chaser", "Choose a chaser from the list.");
-    const nextContactDay = await addWorkingDays(londonDay(), services.config.quotation.chaseDays);
+    const nextContact = await nextContactDay(londonDay(), services.config);
     const outcome = await change(async (tx) => {
-      const queued = await queueChaser(tx, quote, chaser, staff, { site: services.config.site, nextContactDay });
+      const queued = await queueChaser(tx, quote, chaser, staff, {
+        site: services.config.site,
+        nextContactDay: nextContact,
+      });
       return { changed: queued !== undefined, queued };
     });
     if (outcome.stale) return stale(outcome.latest, typed);
@@ -36,7 +39,7 @@ export const followUpIntents: { [K in FollowUp]: Handler<K> } = {
     services.outbox.kick();
     return {
       ok: true,
-      message: `Chaser about ${outcome.result.queued.revision} on its way to the buyer. Next contact on ${formatDay(nextContactDay)}.`,
+      message: `Chaser about ${outcome.result.queued.revision} on its way to the buyer. Next contact on ${formatDay(nextContact)}.`,
     };
   },
 
@@ -44,12 +47,11 @@ export const followUpIntents: { [K in FollowUp]: Handler<K> } = {
     if (quote.status !== "expired") return refused("intent", "Only an expired quotation is re-issued.");
     const { site, quotation } = services.config;
     const today = londonDay();
-    const nextContactDay = await addWorkingDays(today, quotation.chaseDays);
     const options = {
       today,
       validityDays: quotation.validityDays,
       deliveryTerms: quotation.deliveryTerms,
-      nextContactDay,
+      nextContactDay: await nextContactDay(today, services.config),
     };
     const outcome = await change(async (tx) => {
       const done = await reissueQuotation(tx, quote, staff, site, options);

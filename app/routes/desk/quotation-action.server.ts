@@ -13,7 +13,7 @@ import type { loadQuote } from "#app/quotation/load.server.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { earlierPrices, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import { unusualFigures, unusualKey } from "#app/quotation/unusual.ts";
-import { addWorkingDays } from "#app/request/chase.server.ts";
+import { nextContactDay } from "#app/request/chase.server.ts";
 import { applyChange } from "#app/request/lifecycle.server.ts";
 
 /** Where the answer is shown: beside the Save and Send buttons, the Add button, or a moved line. */
@@ -144,7 +144,7 @@ export async function editorAction(
       { ok: false, at, message: cc.message, errors: { cc: cc.message }, confirm, cc: typedCc },
       { status: 422 },
     );
-  const nextContact = await addWorkingDays(londonDay(), config.quotation.chaseDays);
+  const nextContact = await nextContactDay(londonDay(), config);
   const outcome = await applyChange(db, quote.id, Number(form.get("version")), async (tx) => ({
     changed: true,
     ...(await sendQuotation(tx, quote, draft, checked.value, staff, config.site, cc.cc, nextContact)),
