@@ -15,7 +15,6 @@ import { sendMessage } from "#app/mail-out/kinds.server.ts";
 import { type QuoteExtras, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { outbox, quoteEvents, quotes, staffUser } from "#db/schema.ts";
-import { testNow } from "#test/clock.ts";
 import { describeDatabase, type TestDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 
@@ -74,7 +73,9 @@ describeDatabase("a day of use on the desk", (target: TestDatabase) => {
   async function sendAll() {
     const sent: SendMailOptions[] = [];
     const mailer = { send: async (email: SendMailOptions) => void sent.push(email) };
-    for (let due = await claimNextMessage(db(), testNow()); due; due = await claimNextMessage(db(), testNow())) {
+    // The outbox schedules by the database's clock, so "waiting now" is the real time, never TEST_NOW.
+    const claim = () => claimNextMessage(db(), new Date());
+    for (let due = await claim(); due; due = await claim()) {
       await sendMessage(due, { db: db(), config } as never, mailer);
       await db().update(outbox).set({ status: "sent" }).where(eq(outbox.id, due.id));
     }
