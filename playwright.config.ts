@@ -39,11 +39,12 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
-  // Tests that only send requests (tagged @api) run once, without a browser; the layout test and the desk's
-  // whole-day flows set their own widths (the desk's check every page at 390 px too), so they run in one
-  // browser project. The phone project runs what a phone changes: the header, menu and search, the home page,
-  // the quote form, the buyer's online quotation and axe at 390 px; the catalogue's content and the desk's
-  // quotation and thread flows are the same on both, and layout.spec checks their pages at phone widths.
+  // Tests that only send requests (tagged @api) run once, without a browser; the layout test (with every
+  // page's axe check) and the desk's flows set their own widths (the desk's check every page at 390 px too),
+  // so they run in one browser project, as does a test tagged @desk, which drives only the desk. The phone
+  // project runs what a phone changes: the header, menu and search, the home page, the quote form and the
+  // buyer's online quotation; the catalogue's content and the desk's quotation and thread flows are the same
+  // on both, and layout.spec checks their pages at phone widths.
   projects: [
     { name: "api", grep: /@api\b/ },
     {
@@ -53,8 +54,8 @@ export default defineConfig({
     },
     {
       name: "phone",
-      grepInvert: /@api\b/,
-      testIgnore: /(layout|desk|catalogue|quotation|quotation-grid|threads)\.spec\.ts$/,
+      grepInvert: /@api\b|@desk\b/,
+      testIgnore: /(a11y|layout|desk|catalogue|quotation|quotation-grid|threads)\.spec\.ts$/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { findOverflow, layoutWidths as widths } from "#e2e/layout-check.ts";
-import { routes } from "#e2e/support.ts";
+import { expectNoAxeViolations, hydrated, routes } from "#e2e/support.ts";
 
 /**
  * Every public page, the not-found page, search results (a part number, words, no match) and the desk's
- * signed-out pages. The signed-in desk pages are checked for sideways scrolling in desk.spec.ts.
+ * signed-out pages. The signed-in desk pages are checked in desk.spec.ts.
  */
 const pages = [
   ...routes.map((route) => route.path),
@@ -16,16 +16,31 @@ const pages = [
   "/desk/forgot-password",
 ];
 
-// One project is enough: the test sets every width itself.
+// One project is enough: the test sets every width itself. The page is loaded once, on the narrowest phone,
+// and then widened as a turned phone or a resized window widens it, so a page that only fits the width it
+// was loaded at fails too. axe runs at a phone's and a laptop's width, after the layout checks (it lays out
+// the sections far below the first screen, which a visitor's first look does not).
 for (const path of pages) {
-  test(`${path}: nothing scrolls sideways and no text overflows at any width`, async ({ page }) => {
+  test(`${path}: nothing scrolls sideways or spills at any width, and axe finds no WCAG A/AA violations`, async ({
+    page,
+  }) => {
+    // axe over a whole page is seconds of CPU; with both workers and the server on two busy cores it passed 30 s.
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: widths[0] ?? 320, height: 900 });
+    await page.goto(path);
+    await hydrated(page);
     for (const width of widths) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(path);
       await test.step(`${width}px`, async () => {
+        await page.setViewportSize({ width, height: 900 });
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(scrollWidth, `document width at ${width}px`).toBeLessThanOrEqual(width);
         expect(await findOverflow(page), `overflowing text at ${width}px`).toEqual([]);
+      });
+    }
+    for (const width of [390, 1280]) {
+      await test.step(`axe at ${width}px`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        await expectNoAxeViolations(page);
       });
     }
   });

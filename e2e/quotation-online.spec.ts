@@ -265,9 +265,10 @@ test("a buyer declines the quotation with a reason, and the desk records it", as
   await expect(desk.getByRole("region", { name: /^Figures for / })).toContainText("Lost for: Other 1.");
 });
 
-test("a quotation nearing the end of its validity is listed to chase, then Expired, then re-issued with new dates", async ({
-  browser,
-}) => {
+// Only the desk's side: it runs at 1280 px and checks its pages at 390 px itself.
+test("a quotation nearing the end of its validity is listed to chase, then Expired, then re-issued with new dates", {
+  tag: "@desk",
+}, async ({ browser }) => {
   const desk = await openDesk(browser);
   const today = new Date().toISOString().slice(0, 10);
   const validUntil = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

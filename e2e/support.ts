@@ -26,17 +26,27 @@ export const routes = [
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 
 /**
+ * The WCAG 2.0/2.1/2.2 A and AA violations axe finds on the page (or within `include`), as what and where.
+ * axe runs inside the page (legacy mode): otherwise it opens a blank page on every run to merge the results of
+ * the page's frames, a renderer started each time, and the one frame our pages hold is the third-party map,
+ * which is not ours to check.
+ */
+export async function axeViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
  * Fails on any WCAG 2.0/2.1/2.2 A or AA violation, listing what and where. Sections the browser has not laid
  * out yet (`render-when-near`, far below the first screen) are laid out first, as a visitor scrolling there
  * sees them: axe cannot measure colours in a section that has no layout.
  */
 export async function expectNoAxeViolations(page: Page) {
   await page.addStyleTag({ content: ".render-when-near { content-visibility: visible !important; }" });
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** axe finds nothing and nothing scrolls sideways, at the page's width and, when asked, at a phone's 390 px. */
