@@ -11,6 +11,7 @@ export default defineConfig({
       "test/**/*.test.ts",
     ],
     environment: "node",
+    globalSetup: ["test/global-postgres.ts"],
     // Most server tests spend much of their time waiting on a server, PostgreSQL or a mail server they started,
     // so as many files as there are cores run at once (Vitest's default is one fewer: one at a time on two cores).
     // One more overloaded two cores: commands that start PostgreSQL then ran past their ceilings.

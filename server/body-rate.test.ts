@@ -1,12 +1,17 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 import { phonePhoto, uploadForm } from "#test/uploads.ts";
 
 // The minimum body data rate, over raw sockets: a trickle is cut off, a slow but real upload is not.
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ REQUEST_TIMEOUT_MS: "60000", MIN_REQUEST_BODY_RATE_GRACE_MS: "1000" });
+  server = await startServer({
+    DATABASE_URL: await freshDatabaseUrl(),
+    REQUEST_TIMEOUT_MS: "60000",
+    MIN_REQUEST_BODY_RATE_GRACE_MS: "1000",
+  });
 });
 afterAll(async () => {
   expect(await server.stop()).toBe(0);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTimeoutMs } from "#test/pg.ts";
+import { freshDatabaseUrl, setupTimeoutMs } from "#test/pg.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 
 const password = "a long enough passphrase";
@@ -49,7 +49,7 @@ describe("desk sign-in over HTTP: held-back addresses, reset links, Retry-After"
   }
 
   beforeAll(async () => {
-    server = await startServer({ LOG_LEVEL: "info" });
+    server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), LOG_LEVEL: "info" });
     const link = server.output().match(/No desk account yet: .* at http\S+?(\/desk\/setup\?token=[\w-]+)/)?.[1] ?? "";
     const created = await post(
       link,

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTimeoutMs } from "#test/pg.ts";
+import { freshDatabaseUrl, setupTimeoutMs } from "#test/pg.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 const password = "a long enough passphrase";
 const customer = { ...validQuote, customerName: "Robin Customer", email: "robin.customer@plant.example" };
 
-describe("desk over HTTP, production build on the embedded database", () => {
+describe("desk over HTTP, production build", () => {
   let server: RunningServer;
   let admin = "";
   let staff = "";
@@ -32,7 +32,7 @@ describe("desk over HTTP, production build on the embedded database", () => {
       .join("; ");
 
   beforeAll(async () => {
-    server = await startServer({ LOG_LEVEL: "info" });
+    server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), LOG_LEVEL: "info" });
     const link = server.output().match(/No desk account yet: .* at (http\S+?\/desk\/setup\?token=[\w-]+)/)?.[1] ?? "";
     expect(link).toMatch(/^http:\/\/localhost:3000\/desk\/setup\?token=[\w-]+$/);
     const setupPath = new URL(link).pathname + new URL(link).search;

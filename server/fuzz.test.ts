@@ -1,13 +1,14 @@
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pageUrls } from "#app/pages.ts";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { rawHttp, rawRequest } from "#test/raw-http.ts";
 import { type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 let server: RunningServer;
 beforeAll(async () => {
   // Info level: every line the server logs is checked for customer data.
-  server = await startServer({ QUOTE_RATE_LIMIT: "10000", LOG_LEVEL: "info" });
+  server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), QUOTE_RATE_LIMIT: "10000", LOG_LEVEL: "info" });
 });
 afterAll(async () => {
   await server.stop();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { rawHttp, rawRequest } from "#test/raw-http.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 
@@ -6,6 +7,7 @@ import { type RunningServer, startServer } from "#test/server.ts";
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
+    DATABASE_URL: await freshDatabaseUrl(),
     SITE_URL: "https://www.wrekin-mro.example",
     EXTRA_ORIGINS: "https://wrekin-mro.example",
   });

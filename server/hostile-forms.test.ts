@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 
 // Small posts no form of the site makes, over HTTP to the built server: each is answered at once and
@@ -6,7 +7,7 @@ import { type RunningServer, startServer } from "#test/server.ts";
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer({ QUOTE_RATE_LIMIT: "10000" });
+  server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), QUOTE_RATE_LIMIT: "10000" });
   // Warm: the first answers of a fresh process include loading code.
   for (const path of ["/?index", "/_.data?index", "/quote/send", "/desk/sign-in", "/desk/forgot-password"]) {
     await post(path, "customerName=warm");

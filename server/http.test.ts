@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultSite, telHref } from "#app/content/site.ts";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 let server: RunningServer;
@@ -8,7 +9,7 @@ let address = 0;
 const from = () => ({ "x-forwarded-for": `198.51.100.${++address % 250}` });
 
 beforeAll(async () => {
-  server = await startServer({ QUOTE_RATE_LIMIT: "5" });
+  server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), QUOTE_RATE_LIMIT: "5" });
 });
 afterAll(async () => {
   expect(await server.stop()).toBe(0);

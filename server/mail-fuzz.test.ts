@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { bidiEverywhere, bigMail, deepMultipart, longHeaderLine, nulAnswer, zipBombMail } from "#test/hostile-mail.ts";
 import { nodeBin } from "#test/node.ts";
-import { setupTimeoutMs } from "#test/pg.ts";
+import { freshDatabaseUrl, setupTimeoutMs } from "#test/pg.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 
 const password = "a long enough passphrase";
@@ -78,7 +78,7 @@ describe("the mail reader fed malformed, hostile and huge mail, production build
   }
 
   beforeAll(async () => {
-    server = await startServer({ LOG_LEVEL: "info", QUOTE_RATE_LIMIT: "1000" });
+    server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), LOG_LEVEL: "info", QUOTE_RATE_LIMIT: "1000" });
     const link = server.output().match(/No desk account yet: .* at (http\S+?\/desk\/setup\?token=[\w-]+)/)?.[1] ?? "";
     const created = await request(new URL(link).pathname + new URL(link).search, {
       form: { name: "Alex Admin", email: "alex@desk.example", password, confirm: password },

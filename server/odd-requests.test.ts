@@ -1,5 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { rawHttp, rawRequest } from "#test/raw-http.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 import { eventually } from "#test/smtp.ts";
@@ -8,6 +9,7 @@ import { eventually } from "#test/smtp.ts";
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
+    DATABASE_URL: await freshDatabaseUrl(),
     LOG_LEVEL: "info",
     REQUEST_TIMEOUT_MS: "2000",
     HEADERS_TIMEOUT_MS: "2000",

@@ -3,12 +3,13 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pageUrls } from "#app/pages.ts";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 
 let server: RunningServer;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ DATABASE_URL: await freshDatabaseUrl() });
 }, 60_000);
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);

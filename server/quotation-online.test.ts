@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupTimeoutMs } from "#test/pg.ts";
+import { freshDatabaseUrl, setupTimeoutMs } from "#test/pg.ts";
 import { type RunningServer, startServer } from "#test/server.ts";
 
 // A quotation's page online, against the production build: what a wrong token gets, and how many
@@ -8,7 +8,7 @@ import { type RunningServer, startServer } from "#test/server.ts";
 describe("a quotation's page online, served", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ DATABASE_URL: await freshDatabaseUrl() });
   }, setupTimeoutMs);
   afterAll(async () => {
     expect(await server.stop()).toBe(0);

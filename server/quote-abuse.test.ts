@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabaseUrl } from "#test/pg.ts";
 import { rawRequest } from "#test/raw-http.ts";
 import { quoteForm, type RunningServer, startServer, validQuote } from "#test/server.ts";
 import { eventually, parseMail } from "#test/smtp.ts";
@@ -12,7 +13,7 @@ let address = 0;
 const from = () => ({ "x-forwarded-for": `198.51.100.${++address % 250}` });
 
 beforeAll(async () => {
-  server = await startServer({ QUOTE_RATE_LIMIT: "5", LOG_LEVEL: "info" });
+  server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), QUOTE_RATE_LIMIT: "5", LOG_LEVEL: "info" });
 });
 afterAll(async () => {
   expect(await server.stop()).toBe(0);

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, inject } from "vitest";
 import { type Database, type Db, openDatabase } from "#db/client.server.ts";
 import { findBinaries, unprivilegedUser } from "#db/embedded.server.ts";
 import { freePort } from "#test/node.ts";
@@ -77,7 +77,18 @@ export async function startPostgres(source: "embedded" | "debian" = "embedded"):
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
+  const server = postgresAt(`postgresql://postgres@127.0.0.1:${port}/postgres`);
+  return {
+    ...server,
+    async stop() {
+      await run(pgCtl, ["-D", dataDir, "-m", "immediate", "-w", "stop"], runAs).catch(() => {});
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server someone else started and stops: the one Vitest's global set-up runs for every file. */
+function postgresAt(url: string): PostgresServer {
   return {
     url,
     async createDatabase() {
@@ -89,13 +100,21 @@ export async function startPostgres(source: "embedded" | "debian" = "embedded"):
       } finally {
         await client.end();
       }
-      return `postgresql://postgres@127.0.0.1:${port}/${name}`;
+      const database = new URL(url);
+      database.pathname = `/${name}`;
+      return database.href;
     },
-    async stop() {
-      await run(pgCtl, ["-D", dataDir, "-m", "immediate", "-w", "stop"], runAs).catch(() => {});
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    async stop() {},
   };
+}
+
+/**
+ * A fresh, empty database on the embedded server every test file shares, for a production server started
+ * with DATABASE_URL: what a suite about HTTP, forms or the desk needs, without each server creating and
+ * starting a cluster of its own. Suites about the embedded database itself start the server without it.
+ */
+export async function freshDatabaseUrl() {
+  return postgresAt(inject("embeddedPostgresUrl")).createDatabase();
 }
 
 const missingMessage =
@@ -108,10 +127,14 @@ const missingMessage =
  */
 export const setupTimeoutMs = 120_000;
 
-const shared = new Map<"embedded" | "debian", Promise<PostgresServer>>();
+const shared = new Map<"debian", Promise<PostgresServer>>();
 
-/** One server of each source per test file (each file has its own module instance); stopped after the file. */
+/**
+ * The embedded server is started once for the whole run (test/global-postgres.ts); Debian's, where a second,
+ * external server is the point, once per test file (each file has its own module instance), stopped after it.
+ */
 function sharedPostgres(source: "embedded" | "debian") {
+  if (source === "embedded") return Promise.resolve(postgresAt(inject("embeddedPostgresUrl")));
   let started = shared.get(source);
   if (!started) {
     started = startPostgres(source);
