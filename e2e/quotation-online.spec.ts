@@ -228,6 +228,21 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await checkPage(desk, { alsoAtPhoneWidth: true });
   await desk.getByRole("list", { name: "Repeat orders" }).getByRole("link", { name: reference }).click();
   await expect(desk.getByRole("list", { name: "Repeat orders" })).toHaveText(`Quoted again as ${repeat}`);
+  // On the narrowest phone every box of the work panel stays inside it: a select as wide as its longest option
+  // (the reasons a quotation is lost) once reached past the panel's edge.
+  await desk.setViewportSize({ width: 320, height: 844 });
+  const work = desk.getByRole("region", { name: "Work on it" });
+  const contentEdge = await work.evaluate((panel) => {
+    const style = getComputedStyle(panel);
+    return panel.getBoundingClientRect().right - Number.parseFloat(style.paddingRight);
+  });
+  for (const control of await work.locator("select, input:not([type=hidden]), textarea").all()) {
+    const box = await control.boundingBox();
+    if (!box) continue;
+    const name = (await control.getAttribute("name")) ?? "";
+    expect(box.x + box.width, `${name}'s right edge`).toBeLessThanOrEqual(contentEdge + 1);
+  }
+  await desk.setViewportSize({ width: 1280, height: 800 });
 
   // A wrong token shows nothing of any quotation.
   const token = link.split("/q/")[1] ?? "";

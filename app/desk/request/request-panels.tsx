@@ -140,7 +140,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
     <Form method="post" action={action} className="mt-4 flex flex-wrap items-end gap-2">
       <VersionField version={quote.version} />
       <input type="hidden" name="intent" value="status" />
-      <div>
+      <div className="max-w-full">
         <label htmlFor="status" className="block font-semibold text-navy">
           Status
         </label>
@@ -149,7 +149,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           name="status"
           defaultValue={quote.status}
           key={quote.status}
-          className={input({ className: "mt-1.5 w-auto" })}
+          className={input({ className: "mt-1.5 w-auto max-w-full" })}
         >
           {quoteStatuses.map((s) => (
             <option key={s} value={s}>
@@ -158,7 +158,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           ))}
         </select>
       </div>
-      <div>
+      <div className="max-w-full">
         <label htmlFor="lostReason" className="block font-semibold text-navy">
           Reason, if lost
         </label>
@@ -169,7 +169,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           key={quote.lostReason ?? ""}
           aria-invalid={message?.errors?.lostReason ? true : undefined}
           aria-describedby={message?.errors?.lostReason ? "lostReason-error" : undefined}
-          className={input({ className: "mt-1.5 w-auto" })}
+          className={input({ className: "mt-1.5 w-auto max-w-full" })}
         >
           <option value="">—</option>
           {Object.entries(lostReasonLabels).map(([reason, label]) => (
