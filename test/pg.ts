@@ -87,7 +87,7 @@ export async function startPostgres(source: "embedded" | "debian" = "embedded"):
   };
 }
 
-/** A server someone else started and stops: the one Vitest's global set-up runs for every file. */
+/** Creates databases on the server at `url`; stopping it is left to whoever started it. */
 function postgresAt(url: string): PostgresServer {
   return {
     url,
@@ -127,31 +127,28 @@ const missingMessage =
  */
 export const setupTimeoutMs = 120_000;
 
-const shared = new Map<"debian", Promise<PostgresServer>>();
+let debianServer: Promise<PostgresServer> | undefined;
 
 /**
- * The embedded server is started once for the whole run (test/global-postgres.ts); Debian's, where a second,
- * external server is the point, once per test file (each file has its own module instance), stopped after it.
+ * Debian's server, where a second, external server is the point: one per test file (each file has its own
+ * module instance), stopped after it. The embedded one is started once for the whole run instead.
  */
-function sharedPostgres(source: "embedded" | "debian") {
-  if (source === "embedded") return Promise.resolve(postgresAt(inject("embeddedPostgresUrl")));
-  let started = shared.get(source);
-  if (!started) {
-    started = startPostgres(source);
+function debianPostgres() {
+  if (!debianServer) {
+    const started = startPostgres("debian");
     // The suites' beforeAll reports a failed start; this only keeps it from surfacing as unhandled.
     started.catch(() => {});
-    const server = started;
     afterAll(
       () =>
-        server.then(
+        started.then(
           (s) => s.stop(),
           () => {},
         ),
       setupTimeoutMs,
     );
-    shared.set(source, started);
+    debianServer = started;
   }
-  return started;
+  return debianServer;
 }
 
 /**
@@ -171,7 +168,7 @@ export function describePostgres(title: string, body: (server: () => Promise<Pos
   const label = `${title} [external PostgreSQL]`;
   const unavailable = () => Promise.reject(new Error(missingMessage));
   if (!debianPostgresAvailable(label, () => body(unavailable))) return;
-  const server = sharedPostgres("debian");
+  const server = debianPostgres();
   describe(label, () => body(() => server));
 }
 
@@ -203,11 +200,10 @@ export function describeDatabase(title: string, body: (target: TestDatabase) => 
       return databaseUrl;
     },
   };
-  const server = sharedPostgres("embedded");
   describe(title, () => {
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-data-"));
-      databaseUrl = await (await server).createDatabase();
+      databaseUrl = await freshDatabaseUrl();
       database = await openDatabase({ dataDir, databaseUrl });
     }, setupTimeoutMs);
     afterAll(async () => {
