@@ -144,6 +144,29 @@ describe("embedded PostgreSQL", () => {
   );
 
   it(
+    "opens straight after its server is killed, waiting for the old PostgreSQL to finish shutting down",
+    async () => {
+      await open();
+      const pid = postmasterPid(dataDir) ?? 0;
+      const log = () => fs.readFileSync(path.join(dataDir, "postgres", "log", "postgres.log"), "utf8");
+      // A smart shutdown waits for our open sessions: the window a killed server leaves, held open as long as needed.
+      process.kill(pid, "SIGTERM");
+      await until(() => log().includes("received smart shutdown request"));
+      let settled = false;
+      const next = openInChild(dataDir).finally(() => {
+        settled = true;
+      });
+      await until(() => settled || log().split("the database system is shutting down").length > 3);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(settled).toBe(false);
+      await closeAll();
+      expect(await next).toEqual({ opened: true });
+      expect(isRunning(pid)).toBe(false);
+    },
+    setupTimeoutMs,
+  );
+
+  it(
     "starts over a postmaster.pid left by a kill -9 of everything, even when its pid now names another process",
     async () => {
       await open();

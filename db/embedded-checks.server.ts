@@ -76,26 +76,41 @@ export function checkMajor(clusterDir: string) {
   );
 }
 
+/** The PostgreSQL process postmaster.pid names, if that process is alive and is PostgreSQL. */
+export function livePostmaster(clusterDir: string) {
+  const pid = postmasterPidIn(clusterDir);
+  return pid !== undefined && commandOf(pid)?.includes("postgres") ? pid : undefined;
+}
+
 /**
  * After a kill -9 of the whole process group, postmaster.pid names a dead process (PostgreSQL then
  * starts by itself) or, once pids are recycled, an unrelated live one (PostgreSQL would refuse).
  */
 export function removeStalePid(clusterDir: string) {
-  const pidFile = path.join(clusterDir, "postmaster.pid");
+  const pid = postmasterPidIn(clusterDir);
+  if (pid === undefined) return;
+  const command = commandOf(pid);
+  if (command !== undefined && !command.includes("postgres"))
+    fs.rmSync(path.join(clusterDir, "postmaster.pid"), { force: true });
+}
+
+function postmasterPidIn(clusterDir: string) {
   let pid: number;
   try {
-    pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+    pid = Number(fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
   } catch {
-    return;
+    return undefined;
   }
-  if (!Number.isSafeInteger(pid) || pid <= 0) return;
-  let command = "";
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** A process's command line, "" for a zombie, undefined when there is no such process. */
+function commandOf(pid: number) {
   try {
-    command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
   } catch {
-    return;
+    return undefined;
   }
-  if (!command.includes("postgres")) fs.rmSync(pidFile, { force: true });
 }
 
 export function lastLine(text: string) {

@@ -10,6 +10,7 @@ import {
   checkWritable,
   DatabaseStartError,
   lastLine,
+  livePostmaster,
   type Paths,
   removeStalePid,
   startFailure,
@@ -75,7 +76,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { share?: 
   const password = fs.readFileSync(paths.passwordFile, "utf8").trim();
   const connection: pg.PoolConfig = { host: paths.clusterDir, port: 5432, user, password, database: "postgres" };
 
-  const running = await connectOwnerLock(connection);
+  const running = await ownerOnceSettled(connection, paths);
   if (running) {
     if (!running.locked) {
       const holder = await describeOwner(running.client);
@@ -90,8 +91,9 @@ export async function startEmbeddedPostgres(dataDir: string, options: { share?: 
     await stopOrphan(paths, binaries.pgCtl, runAs);
   }
   removeStalePid(paths.clusterDir);
+  const logStart = fileSize(paths.logFile);
   const child = launch(paths, binaries.postgres, runAs);
-  const owner = await waitUntilReady(connection, child, paths);
+  const owner = await waitUntilReady(connection, child, paths, logStart);
   return {
     connection,
     clusterDir: paths.clusterDir,
@@ -200,18 +202,47 @@ function initialise(paths: Paths, initdb: string, runAs: RunAs) {
   fs.renameSync(building, paths.clusterDir);
 }
 
-/** A running server's connection holding (locked: true) or refused (locked: false) the owner lock. */
-async function connectOwnerLock(connection: pg.PoolConfig) {
+type Refusal = "shutting down" | "starting up" | "unreachable";
+
+/** A running server's connection holding (locked: true) or refused (locked: false) the owner lock, or why none. */
+async function connectOwnerLock(
+  connection: pg.PoolConfig,
+): Promise<{ client: pg.Client; locked: boolean } | { refusal: Refusal }> {
   const client = new pg.Client({ ...connection, application_name: `mro-site pid ${process.pid}` });
   client.on("error", () => {});
   try {
     await client.connect();
-  } catch {
+  } catch (error) {
     await client.end().catch(() => {});
-    return undefined;
+    const message = error instanceof Error ? error.message : "";
+    const refusal: Refusal = /shutting down/.test(message)
+      ? "shutting down"
+      : /starting up/.test(message)
+        ? "starting up"
+        : "unreachable";
+    return { refusal };
   }
   const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [ownerLockId]);
   return { client, locked: rows[0]?.locked === true };
+}
+
+/**
+ * The connection to a PostgreSQL already running on the cluster, if one answers. One still shutting down (the
+ * server that owned it was just killed, and its supervisor is stopping it) is waited for, socket closed and
+ * postmaster.pid removed: started beside it, PostgreSQL would refuse the folder.
+ */
+async function ownerOnceSettled(connection: pg.PoolConfig, paths: Paths) {
+  const deadline = Date.now() + stopTimeoutMs;
+  // The moments between a socket's closing and postmaster.pid's removal answer nothing: a short grace covers them.
+  const unreachableGrace = Date.now() + 5_000;
+  for (;;) {
+    const probe = await connectOwnerLock(connection);
+    if (!("refusal" in probe)) return probe;
+    const waitFor =
+      probe.refusal === "shutting down" ? deadline : probe.refusal === "unreachable" ? unreachableGrace : 0;
+    if (!livePostmaster(paths.clusterDir) || Date.now() > Math.min(waitFor, deadline)) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 async function describeOwner(client: pg.Client) {
@@ -255,8 +286,7 @@ function launch(paths: Paths, postgres: string, runAs: RunAs) {
   return child;
 }
 
-async function waitUntilReady(connection: pg.PoolConfig, child: ChildProcess, paths: Paths) {
-  const logStart = fileSize(paths.logFile);
+async function waitUntilReady(connection: pg.PoolConfig, child: ChildProcess, paths: Paths, logStart: number) {
   let exited = false;
   child.once("exit", () => {
     exited = true;
@@ -264,7 +294,8 @@ async function waitUntilReady(connection: pg.PoolConfig, child: ChildProcess, pa
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
     if (exited) throw startFailure(paths, logStart);
-    const owner = await connectOwnerLock(connection).catch(() => undefined);
+    const probe = await connectOwnerLock(connection).catch(() => undefined);
+    const owner = probe && "client" in probe ? probe : undefined;
     if (owner?.locked) return owner.client;
     await owner?.client.end();
     if (owner) throw new DatabaseStartError(`Another server is starting on DATA_DIR ${paths.dataDir}: let it finish.`);
