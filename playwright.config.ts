@@ -37,7 +37,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // Recording a trace of every test took a third of the suite's time on two cores. A failure keeps its
+    // screenshot; `npm run e2e -- --trace on` records traces when one needs more.
+    trace: "off",
+    screenshot: "only-on-failure",
   },
   // Tests that only send requests (tagged @api) run once, without a browser; the layout test (with every
   // page's axe check) and the desk's flows set their own widths (the desk's check every page at 390 px too),
