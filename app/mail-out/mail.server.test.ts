@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import {
@@ -13,7 +13,8 @@ import {
 import { createMailer } from "#app/mail-out/mailer.server.ts";
 import { composeSalesEmail } from "#app/quotation/email.server.ts";
 import { cleanFileName } from "#app/quote/attachments.ts";
-import { parseMail, type SmtpSink, startSmtpSink } from "#test/smtp.ts";
+import { parseMail } from "#test/smtp.ts";
+import { suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const config = readConfig({ NODE_ENV: "test" });
 
@@ -96,23 +97,15 @@ describe("escapeHtml", () => {
 });
 
 describe("quote e-mail over SMTP", () => {
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.stop());
-  beforeEach(() => {
-    sink.messages.length = 0;
-  });
-
+  const sink = suiteSmtpSink();
   const send = async (quote: QuoteRecord) => {
-    const mailer = createMailer({ smtpUrl: sink.url, dataDir: os.tmpdir() });
+    const mailer = createMailer({ smtpUrl: sink().url, dataDir: os.tmpdir() });
     try {
       await mailer.send(composeQuoteEmail(quote, config), quote.reference);
     } finally {
       mailer.close();
     }
-    const mail = sink.messages.at(-1);
+    const mail = sink().messages.at(-1);
     if (!mail) throw new Error("nothing received");
     return mail;
   };

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import { sendReply } from "#app/desk/request/replies.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
@@ -24,7 +24,7 @@ import type { Services } from "#server/services.server.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
-import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
+import { suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const actor = { id: "alex", name: "Alex Turner", email: "alex@desk.example" };
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -86,15 +86,10 @@ const draft = sampleDraft();
 
 describeDatabase("threads in the buyer's mail program", (target) => {
   const db = () => target.database.db;
-  let sink: SmtpSink;
+  const sink = suiteSmtpSink();
   let desk: MailDesk;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.stop());
   beforeEach(async () => {
     await db().execute(sql`truncate quotes, outbox restart identity cascade`);
-    sink.messages.length = 0;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "thread-"));
     desk = {
       db: db(),
@@ -107,14 +102,14 @@ describeDatabase("threads in the buyer's mail program", (target) => {
   const sendAll = async () => {
     const worker = startOutboxWorker({
       db: db(),
-      config: { ...config, smtpUrl: sink.url, dataDir: target.dataDir },
+      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
       logger: { info() {}, warn() {}, error() {} },
       pollMs: 3_600_000,
     });
     await worker.runOnce();
     await worker.stop();
   };
-  const toBuyer = () => sink.messages.filter((m) => m.envelope.to.includes(sampleQuote.email));
+  const toBuyer = () => sink().messages.filter((m) => m.envelope.to.includes(sampleQuote.email));
   async function acknowledged() {
     const { reference } = await storeQuote(db(), sampleQuote, storeMeta({ acknowledge: true }));
     const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));

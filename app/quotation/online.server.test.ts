@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { beforeEach, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
@@ -14,7 +14,7 @@ import { quotationLinks, quotationResponses } from "#db/quotation-online-schema.
 import { outbox, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
-import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
+import { suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const actor = { id: "alex", name: "Alex Turner", email: "alex@desk.example" };
 const config = readConfig({ SITE_URL: "https://www.wrekin-mro.example" });
@@ -39,14 +39,9 @@ const acceptance = { buyerName: "Robin Buyer", poNumber: "4500012345", terms: "o
 
 describeDatabase("a quotation online", (target) => {
   const db = () => target.database.db;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.stop());
+  const sink = suiteSmtpSink();
   beforeEach(async () => {
     await db().execute(sql`truncate quotes, outbox, staff_user restart identity cascade`);
-    sink.messages.length = 0;
   });
 
   async function quoted(validUntil = isoIn(30), price?: string) {
@@ -67,7 +62,7 @@ describeDatabase("a quotation online", (target) => {
   async function deliver() {
     const worker = startOutboxWorker({
       db: db(),
-      config: { ...config, smtpUrl: sink.url, dataDir: target.dataDir },
+      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
       logger: { info() {}, warn() {}, error() {} },
       pollMs: 3_600_000,
     });
@@ -90,7 +85,7 @@ describeDatabase("a quotation online", (target) => {
     if (!checked.ok) throw new Error("invalid");
     await db().transaction((tx) => sendQuotation(tx, quote, draft(isoIn(30)), checked.value, actor, config.site));
     await deliver();
-    const mail = sink.messages.find((m) => m.envelope.to.includes(sampleQuote.email));
+    const mail = sink().messages.find((m) => m.envelope.to.includes(sampleQuote.email));
     const token = mail?.text.match(
       /View and accept this quotation online: https:\/\/www\.wrekin-mro\.example\/q\/([\w-]+)/,
     )?.[1];
@@ -165,11 +160,11 @@ describeDatabase("a quotation online", (target) => {
     expect(events.map((e) => e.detail)).toEqual([{ revision: `${quote.reference}/1`, poNumber: "4500012345" }]);
     await deliver();
     const [sent] = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
-    const toBuyer = sink.messages.find((m) => m.header("subject")?.startsWith("We have your acceptance"));
+    const toBuyer = sink().messages.find((m) => m.header("subject")?.startsWith("We have your acceptance"));
     expect(toBuyer?.envelope.to).toEqual([sampleQuote.email]);
     expect(toBuyer?.header("in-reply-to")).toBe(sent?.messageId);
     expect(toBuyer?.text).toContain("with your order number 4500012345");
-    const toOwner = sink.messages.find((m) => m.header("subject")?.startsWith("Accepted online"));
+    const toOwner = sink().messages.find((m) => m.header("subject")?.startsWith("Accepted online"));
     expect(toOwner?.envelope.to).toEqual(["bea@wrekin-mro.example"]);
     expect(toOwner?.header("subject")).toBe(`Accepted online: ${quote.reference}/1 (PO 4500012345)`);
     expect(toOwner?.text).toContain("Net value: £35.30");
@@ -180,7 +175,7 @@ describeDatabase("a quotation online", (target) => {
     const answer = { buyerName: "Robin Buyer", poToFollow: "on" as const, terms: "on" as const };
     expect(await acceptQuotation(db(), token, answer)).toMatchObject({ done: "stored" });
     await deliver();
-    const toSales = sink.messages.find((m) => m.header("subject")?.startsWith("Accepted online"));
+    const toSales = sink().messages.find((m) => m.header("subject")?.startsWith("Accepted online"));
     expect(toSales?.envelope.to).toEqual([config.quoteNotifyTo]);
     expect(toSales?.header("subject")).toBe(`Accepted online: ${quote.reference}/1 (PO to follow)`);
   });
@@ -221,7 +216,7 @@ describeDatabase("a quotation online", (target) => {
     expect(await statusOf(quote.id)).toMatchObject({ status: "lost", lostReason: "other" });
     expect(await kinds()).toEqual(["decline-notice", "quotation"]);
     await deliver();
-    const notice = sink.messages.find((m) => m.header("subject")?.startsWith("Declined online"));
+    const notice = sink().messages.find((m) => m.header("subject")?.startsWith("Declined online"));
     expect(notice?.envelope.to).toEqual([config.quoteNotifyTo]);
     expect(notice?.text).toContain("Reason: Other (please say) — The line was shut down");
   });

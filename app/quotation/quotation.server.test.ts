@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sendReply } from "#app/desk/request/replies.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
@@ -15,7 +15,7 @@ import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { quotations, quoteMessages, quotes } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
-import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
+import { suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const actor = { id: "alex", name: "Alex Turner", email: "alex.turner@wrekin-mro.example" };
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -116,14 +116,9 @@ describe("checking a draft", () => {
 
 describeDatabase("quotations", (target) => {
   const db = () => target.database.db;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.stop());
+  const sink = suiteSmtpSink();
   beforeEach(async () => {
     await db().execute(sql`truncate quotes, outbox restart identity cascade`);
-    sink.messages.length = 0;
   });
 
   async function stored(
@@ -216,13 +211,13 @@ describeDatabase("quotations", (target) => {
     expect((await db().select().from(quotes).where(eq(quotes.id, quote.id)))[0]?.firstReplyAt).toBeNull();
     const worker = startOutboxWorker({
       db: db(),
-      config: { ...config, smtpUrl: sink.url, dataDir: target.dataDir },
+      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
       logger: { info() {}, warn() {}, error() {} },
       pollMs: 3_600_000,
     });
     await worker.runOnce();
     await worker.stop();
-    const mail = sink.messages.find((m) => m.envelope.to.includes(sampleQuote.email));
+    const mail = sink().messages.find((m) => m.envelope.to.includes(sampleQuote.email));
     expect(mail?.header("subject")).toBe(`Quotation ${quote.reference}/1 for your request ${quote.reference}`);
     expect(mail?.header("from")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
     expect(mail?.text).toContain(`Dear ${sampleQuote.customerName},`);
@@ -264,11 +259,7 @@ describeDatabase("quotations", (target) => {
 
 describeDatabase("replies from the desk", (target) => {
   const db = () => target.database.db;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.stop());
+  const sink = suiteSmtpSink();
 
   it("fills the placeholders, e-mails the buyer from sales, and counts as the first reply only once it has left", async () => {
     await db().execute(sql`truncate quotes, outbox restart identity cascade`);
@@ -288,13 +279,13 @@ describeDatabase("replies from the desk", (target) => {
     expect(queued).toMatchObject({ status: "in_progress", firstReplyAt: null });
     const worker = startOutboxWorker({
       db: db(),
-      config: { ...config, smtpUrl: sink.url, dataDir: target.dataDir },
+      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
       logger: { info() {}, warn() {}, error() {} },
       pollMs: 3_600_000,
     });
     await worker.runOnce();
     await worker.stop();
-    const mail = sink.messages.find((m) => m.envelope.to.includes(sampleQuote.email));
+    const mail = sink().messages.find((m) => m.envelope.to.includes(sampleQuote.email));
     expect(mail?.header("subject")).toBe(`More about ${reference}`);
     expect(mail?.header("reply-to")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
     expect(mail?.text).toContain("Dear Dana Fitter, which Severn Foods Ltd site?");

@@ -1,38 +1,33 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
 import { type OutboxWorker, startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { describeDatabase, resetTables } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
-import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
+import { suiteSmtpSink } from "#test/smtp-suite.ts";
 
 // The buyer's acknowledgement comes from our sales address to whatever address was typed in: how many
 // go out, and what of the sender's words they carry, decide whether the form can be used to spam.
 describeDatabase("acknowledgements", (target) => {
   const db = () => target.database.db;
-  let sink: SmtpSink;
+  const sink = suiteSmtpSink();
   const workers: OutboxWorker[] = [];
   const logger = { info: () => {}, warn: () => {}, error: () => {} };
 
   /** Sends everything queued, as the server's worker does, into the SMTP sink. */
   async function deliver() {
-    const config = { ...readConfig({ NODE_ENV: "test" }), dataDir: target.dataDir, smtpUrl: sink.url };
+    const config = { ...readConfig({ NODE_ENV: "test" }), dataDir: target.dataDir, smtpUrl: sink().url };
     const worker = startOutboxWorker({ db: db(), config, logger, pollMs: 3_600_000 });
     workers.push(worker);
     await worker.runOnce();
   }
   const acknowledgements = () =>
-    sink.messages.filter((message) => message.header("subject")?.startsWith("We have your quote request"));
+    sink().messages.filter((message) => message.header("subject")?.startsWith("We have your quote request"));
   const request = (email: string, client: string, overrides: Partial<typeof sampleQuote> = {}) =>
     storeQuote(db(), { ...sampleQuote, email, ...overrides }, storeMeta({ acknowledge: true, sourceIp: client }));
 
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.stop());
   beforeEach(async () => {
     await resetTables(db());
-    sink.messages.length = 0;
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop()));
@@ -61,7 +56,9 @@ describeDatabase("acknowledgements", (target) => {
       "samfitter@plant.example",
     ]);
     // Sales hears of every request all the same.
-    expect(sink.messages.filter((message) => message.header("subject")?.startsWith("Quote request"))).toHaveLength(10);
+    expect(sink().messages.filter((message) => message.header("subject")?.startsWith("Quote request"))).toHaveLength(
+      10,
+    );
   });
 
   it("go out at most 10 times a day for requests from one client address, whatever mailboxes it names", async () => {

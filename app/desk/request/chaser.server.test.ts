@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import { chasersOnPage } from "#app/desk/request/chaser.server.ts";
 import type { ActionReply } from "#app/desk/request/intents.server.ts";
@@ -16,7 +16,7 @@ import { outbox, quotations, quoteEvents, quoteMessages, quotes, savedReplies } 
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
-import { type SmtpSink, startSmtpSink } from "#test/smtp.ts";
+import { suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -25,15 +25,10 @@ const tokenOf = (text: string | undefined) => text?.match(/https:\/\/desk\.examp
 
 describeDatabase("a chaser to the buyer of a quoted request", (target) => {
   const db = () => target.database.db;
-  let sink: SmtpSink;
+  const sink = suiteSmtpSink();
   const logged: unknown[] = [];
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-  });
-  afterAll(() => sink.stop());
   beforeEach(async () => {
     await db().execute(sql`truncate quotes, outbox, saved_replies restart identity cascade`);
-    sink.messages.length = 0;
     logged.length = 0;
   });
   afterEach(() => {
@@ -44,7 +39,7 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
     const log = (...args: unknown[]) => logged.push(args);
     const worker = startOutboxWorker({
       db: db(),
-      config: { ...config, smtpUrl: sink.url, dataDir: target.dataDir },
+      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
       logger: { info: log, warn: log, error: log },
       pollMs: 3_600_000,
     });
@@ -94,7 +89,7 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
     const quote = await quotedTwice();
     const revisions = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
     const messageIdOf = (n: number) => revisions.find((r) => r.revision === n)?.messageId;
-    const quotationMail = sink.messages.find((m) => m.header("subject") === `Quotation ${quote.reference}/2`);
+    const quotationMail = sink().messages.find((m) => m.header("subject") === `Quotation ${quote.reference}/2`);
     const earlierToken = tokenOf(quotationMail?.text);
     expect(earlierToken).toBeDefined();
 
@@ -122,7 +117,7 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
     });
 
     await sendAll();
-    const chaser = sink.messages.at(-1);
+    const chaser = sink().messages.at(-1);
     expect(chaser?.envelope.to).toEqual([sampleQuote.email]);
     expect(chaser?.header("subject")).toBe(`Your quotation ${quote.reference}/2`);
     expect(chaser?.header("in-reply-to")).toBe(messageIdOf(2));
@@ -182,7 +177,7 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
       (await post(quote.id, { intent: "chaser", chaser: String(shortOne?.id) }, "2026-11-27T15:00:00Z")).status,
     ).toBe(200);
     await sendAll();
-    const text = sink.messages.at(-1)?.text ?? "";
+    const text = sink().messages.at(-1)?.text ?? "";
     expect(text).toMatch(
       /£30\.96 until 31 December 2099\.\n\nView and accept this quotation online: https:\/\/desk\.example\/q\/[\w-]{43}\n/,
     );
