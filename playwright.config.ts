@@ -38,7 +38,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: chromium,
     // Recording a trace of every test took a third of the suite's time on two cores. A failure keeps its
-    // screenshot; `npm run e2e -- --trace on` records traces when one needs more.
+    // screenshot; `npx playwright test --trace on` records traces when one needs more.
     trace: "off",
     screenshot: "only-on-failure",
   },
