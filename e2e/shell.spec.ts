@@ -141,7 +141,8 @@ test.describe("header", () => {
 });
 
 test.describe("mobile menu", () => {
-  test.beforeEach(async ({ page: _page }, testInfo) => test.skip(!isPhone(testInfo), "phone layout only"));
+  // Decided before a page is made: a skipped test costs the desktop project no browser context.
+  test.skip(({ isMobile }) => !isMobile, "phone layout only");
 
   test("slides in from the right, traps focus and closes on Escape", async ({ page }) => {
     await page.goto("/products");
@@ -198,7 +199,8 @@ test.describe("mobile menu", () => {
 
 test.describe("mobile menu without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
-  test.beforeEach(async ({ page: _page }, testInfo) => test.skip(!isPhone(testInfo), "phone layout only"));
+  // Decided before a page is made: a skipped test costs the desktop project no browser context.
+  test.skip(({ isMobile }) => !isMobile, "phone layout only");
 
   test("the button opens the same panel, which closes and leads on", async ({ page }) => {
     await page.goto("/products");
