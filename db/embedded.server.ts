@@ -240,7 +240,7 @@ async function ownerOnceSettled(connection: pg.PoolConfig, paths: Paths) {
     if (!("refusal" in probe)) return probe;
     const waitFor =
       probe.refusal === "shutting down" ? deadline : probe.refusal === "unreachable" ? unreachableGrace : 0;
-    if (!livePostmaster(paths.clusterDir) || Date.now() > Math.min(waitFor, deadline)) return undefined;
+    if (!livePostmaster(paths.clusterDir) || Date.now() > waitFor) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
