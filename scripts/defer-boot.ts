@@ -21,15 +21,22 @@ export function startAfterPaint(preloads: string[], waitMs: number) {
   const start = () => {
     if (started) return;
     started = true;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        for (const href of preloads) {
-          document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-        }
+    // A chunk the browser already holds is compiled as its preload is added, so each preload, and then the
+    // boot, is added in a task of its own: a page opened again never compiles all its scripts in one task.
+    const steps = [
+      ...preloads.map((href) => () => {
+        document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+      }),
+      () => {
         const boot = document.getElementById("deferred-boot")?.textContent ?? "";
         document.body.append(Object.assign(document.createElement("script"), { type: "module", textContent: boot }));
-      }),
-    );
+      },
+    ];
+    const next = () => {
+      steps.shift()?.();
+      if (steps.length > 0) setTimeout(next);
+    };
+    requestAnimationFrame(() => setTimeout(next));
   };
   let waiting = 2;
   const ready = () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { PrefetchPageLinks } from "react-router";
 import { useNonce } from "#app/lib/context.ts";
 
@@ -15,7 +15,7 @@ export function IntentPrefetch() {
   const [hydrated, setHydrated] = useState(false);
   const [page, setPage] = useState<string>();
   useEffect(() => {
-    setHydrated(true);
+    startTransition(() => setHydrated(true));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const intent = (event: Event) => {
       const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;

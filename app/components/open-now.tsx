@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { describeOpenState, openState } from "#app/lib/opening-hours.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 
@@ -10,8 +10,10 @@ export function OpenNow({ className }: { className?: string }) {
   const { openingCalendar } = useRootData();
   const [now, setNow] = useState<Date>();
   useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), 30_000);
+    // Not urgent: rendered in slices, so the page's start and each tick never hold up a tap.
+    const tick = () => startTransition(() => setNow(new Date()));
+    tick();
+    const timer = setInterval(tick, 30_000);
     return () => clearInterval(timer);
   }, []);
   if (!now || !openingCalendar) return null;

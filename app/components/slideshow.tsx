@@ -1,5 +1,5 @@
 import { Pause, Play } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { Slide } from "#app/content/schema.ts";
 import { cn } from "#app/lib/cn.ts";
 import { prefersReducedMotion } from "#app/lib/scroll.ts";
@@ -19,12 +19,14 @@ export function Slideshow({ slides }: { slides: Slide[] }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once after hydration
   useEffect(() => {
-    // Images that finished before hydration never fire onLoad.
-    images.current.forEach((image, index) => {
-      if (image?.complete && image.naturalWidth > 0) markLoaded(index);
+    startTransition(() => {
+      // Images that finished before hydration never fire onLoad.
+      images.current.forEach((image, index) => {
+        if (image?.complete && image.naturalWidth > 0) markLoaded(index);
+      });
+      if (prefersReducedMotion()) setPlaying(false);
+      setReady(true);
     });
-    if (prefersReducedMotion()) setPlaying(false);
-    setReady(true);
   }, []);
 
   useEffect(() => {

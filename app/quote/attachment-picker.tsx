@@ -1,5 +1,5 @@
 import { FileText, Paperclip, X } from "lucide-react";
-import { type ChangeEvent, type DragEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ChangeEvent, type DragEvent, type ReactNode, startTransition, useEffect, useRef, useState } from "react";
 import { button } from "#app/components/button.ts";
 import { attachmentField, attachmentRules, formatBytes } from "#app/quote/attachments.ts";
 
@@ -93,7 +93,7 @@ function usePreviews() {
   const [live, setLive] = useState(false);
   const previews = useRef(new Set<string>());
   useEffect(() => {
-    setLive(true);
+    startTransition(() => setLive(true));
     const urls = previews.current;
     return () => {
       for (const url of urls) URL.revokeObjectURL(url);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 
 /** Answers a freshly signed form token (`{ token }`); never cached. */
 export const FORM_TOKEN_PATH = "/form-token";
@@ -16,11 +16,13 @@ const localToken = () => crypto.randomUUID().replaceAll("-", "");
 export function useFormToken() {
   const [token, setToken] = useState(STATIC_FORM_TOKEN);
   const renew = useCallback(() => {
-    setToken(localToken());
+    // A new token changes nothing the buyer sees: the form re-renders in slices, never in one long task.
+    startTransition(() => setToken(localToken()));
     fetch(FORM_TOKEN_PATH, { cache: "no-store" })
       .then((response) => (response.ok ? response.json() : undefined))
       .then((body: { token?: unknown } | undefined) => {
-        if (typeof body?.token === "string") setToken(body.token);
+        const signed = body?.token;
+        if (typeof signed === "string") startTransition(() => setToken(signed));
       })
       // Without a signed token the request still reaches sales, flagged as possible spam.
       .catch(() => {});
