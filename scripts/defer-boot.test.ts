@@ -24,6 +24,8 @@ describe("deferring React Router's boot until after the first paint", () => {
     const preloads = [...page.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloads.length).toBeGreaterThan(new Set(preloads).size);
     expect(call).toBe(`(${JSON.stringify([...new Set(preloads)])}, ${loadWaitMs})`);
+    // Every page carries the starter's source text as it is, within its first round trip: no comments in it.
+    expect(starter).not.toMatch(/\/\/|\/\*/);
   });
 
   it("leaves the rest of the page as it was", () => {

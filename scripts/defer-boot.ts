@@ -12,17 +12,20 @@ const modulePreload = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 
 /**
  * Runs in the browser, inlined into the page as its source text: once the load event and the first
- * contentful paint have both happened (or after `waitMs`), adds the preloads, so the chunks download in
+ * contentful paint have both happened (or after `waitMs`: a slow third-party frame, the map, delays the load
+ * event, and must not hold the page's scripts back long), adds the preloads, so the chunks download in
  * parallel, then runs the boot module kept in the inert `#deferred-boot` element. The boot's text is the
  * same as in the page, so the page's hash-based script policy allows it.
+ *
+ * A chunk the browser already holds is compiled as its preload is added, so each preload, and then the boot,
+ * is added in a task of its own: a page opened again never compiles all its scripts in one task (ADR 0023).
+ * The function's source text goes into every page as it is: comments belong here, outside it.
  */
 export function startAfterPaint(preloads: string[], waitMs: number) {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    // A chunk the browser already holds is compiled as its preload is added, so each preload, and then the
-    // boot, is added in a task of its own: a page opened again never compiles all its scripts in one task.
     const steps = [
       ...preloads.map((href) => () => {
         document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
@@ -54,7 +57,6 @@ export function startAfterPaint(preloads: string[], waitMs: number) {
       ready();
     }).observe({ type: "paint", buffered: true });
   }
-  // A slow third-party frame (the map) delays the load event; it must not hold the page's scripts back long.
   setTimeout(start, waitMs);
 }
 
