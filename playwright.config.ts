@@ -2,24 +2,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions as chromium } from "#e2e/browser.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner, so the workers (which read this file again) see the server's folder too.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mro-e2e-"));
-
-/** Debian's Chromium, started as the machine's closed network requires. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 export default defineConfig({
   testDir: "e2e",

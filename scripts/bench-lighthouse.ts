@@ -20,13 +20,13 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { pageUrls } from "#app/pages.ts";
+import { chromiumPath as chromePath, chromiumLaunchOptions } from "#e2e/browser.ts";
 import { cpuBlockingTime, type TraceEvent } from "#scripts/blocking-time.ts";
 import { preparePages } from "#scripts/precompress.js";
 import { startServer } from "#test/server.ts";
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const basePort = Number(process.env.BENCH_PORT ?? 3811);
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const paths = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(",") : pageUrls;
 
 /** A copy of the build whose pages have no script at all, served by a copy of server/index.js. */
@@ -115,7 +115,7 @@ const medians = (samples: Sample[]) =>
 
 /** Lighthouse's slow 4G as DevTools applies it (request latency 562.5 ms, 1.47 Mbit/s down), CPU 4x slower. */
 async function clickToContent(baseUrl: string) {
-  const browser = await chromium.launch({ executablePath: chromePath, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const results: Record<string, number[]> = { intent: [], "no intent": [] };
   try {
     for (let i = 0; i < runs; i++) {
