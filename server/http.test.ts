@@ -32,6 +32,15 @@ describe("quote action over HTTP (no JavaScript)", () => {
     expect(html).toMatch(/Q-\d{6}-[0-9A-Z]{5}/);
   });
 
+  it("shows the answer only once it is parsed down to the footer, so its outcome can take the middle of the screen", async () => {
+    const html = await (await post(quoteForm({ ...validQuote, requirements: "Seals for the press" }))).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toContain('<link rel="expect" href="#site-footer" blocking="render"/>');
+    expect(html.indexOf('id="site-footer"')).toBeGreaterThan(html.indexOf("Quote Request Submitted"));
+    // The page itself, opened as usual, is shown as soon as it can be.
+    expect(await (await fetch(`${server.url}/`)).text()).not.toContain('rel="expect"');
+  });
+
   it("tells the buyer of an emergency to phone now, with the site's number, above the usual promise", async () => {
     const html = async (urgency: string) =>
       (await post(quoteForm({ ...validQuote, urgency, requirements: `Line down ${urgency}` }))).text();

@@ -167,7 +167,10 @@ export default function QuoteForm() {
           Submit Quote Request
         </button>
         {/* A plain HTML post (no scripts yet, or none at all) is answered by a whole page, which would open
-            at its top far above the form: the outcome, or the first problem, takes the focus and the screen. */}
+            at its top far above the form: the outcome, or the first problem, takes the focus and the screen.
+            The browser scrolls what takes the focus to the middle of the screen, which needs the page below
+            it: that page is shown only once the footer has been parsed (React places the link in the head). */}
+        {documentReply ? <link rel="expect" href="#site-footer" blocking="render" /> : null}
         <div
           ref={statusRef}
           tabIndex={-1}

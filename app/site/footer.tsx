@@ -11,7 +11,7 @@ const linkClass = "inline-flex min-h-8 items-center hover:text-white hover:under
 export function Footer() {
   const { site, categoryLinks } = useRootData();
   return (
-    <Static as="footer" className="bg-navy text-slate-200" data-testid="site-footer">
+    <Static as="footer" id="site-footer" className="bg-navy text-slate-200" data-testid="site-footer">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="text-lg font-bold text-white">{site.name}</p>
