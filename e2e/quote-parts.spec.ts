@@ -137,6 +137,25 @@ test.describe("parts list and files, with JavaScript", () => {
     await enterKeepsTheList(page);
   });
 
+  test("a photo chosen before the page's script starts is listed once it starts", async ({ page }, testInfo) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/#quote");
+    const photo = await phonePhoto(testInfo.outputPath("chosen-before-the-script.jpg"), 50, 50);
+    await page.locator("#quote").getByLabel("Photos or drawings").setInputFiles(photo);
+    release();
+    await hydrated(page);
+    const listed = page.getByRole("list", { name: "Attached files" }).getByRole("listitem");
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText("chosen-before-the-script.jpg");
+  });
+
   test("the form fits 320 px with lines and files", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto("/#quote");

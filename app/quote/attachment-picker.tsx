@@ -155,6 +155,20 @@ export function AttachmentPicker({
     onChange(picked.files);
   }
 
+  // A file chosen before the script started sits in the input, which stops posting once the list takes over:
+  // the list takes it too, so it is neither lost nor sent twice.
+  const adoptedAtStart = useRef(false);
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!live || adoptedAtStart.current || !input) return;
+    adoptedAtStart.current = true;
+    if (!input.files?.length) return;
+    const picked = pickFiles([], Array.from(input.files), preview);
+    setProblems(picked.problems);
+    onChange(picked.files);
+    input.value = "";
+  }, [live, preview, onChange]);
+
   function onInput(event: ChangeEvent<HTMLInputElement>) {
     add(event.target.files);
     // The list above holds the files; the input is free for the next pick.
