@@ -4,8 +4,11 @@ export const SECTION_SCROLL_DELAY_MS = 100;
 /** How long a section is held where a scroll put it while the sections above it are laid out. */
 const HOLD_MS = 10_000;
 
-/** Anything the visitor does to scroll is theirs: the page stops holding the section at once. */
-const VISITOR_SCROLLS = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+/**
+ * Anything the visitor does to scroll is theirs, and so is a move to another section by its address (the
+ * browser's own jump to a new hash, before the app's): the page stops holding the section at once.
+ */
+const VISITOR_SCROLLS = ["wheel", "touchstart", "pointerdown", "keydown", "hashchange", "popstate"] as const;
 
 export function prefersReducedMotion() {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
