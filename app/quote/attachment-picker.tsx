@@ -155,24 +155,21 @@ export function AttachmentPicker({
     onChange(picked.files);
   }
 
+  /** The list holds the files; the input is free for the next pick. */
+  function takeFrom(input: HTMLInputElement) {
+    add(input.files);
+    input.value = "";
+  }
+
   // A file chosen before the script started sits in the input, which stops posting once the list takes over:
   // the list takes it too, so it is neither lost nor sent twice.
-  const adoptedAtStart = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, in the render where the list takes over
   useEffect(() => {
-    const input = inputRef.current;
-    if (!live || adoptedAtStart.current || !input) return;
-    adoptedAtStart.current = true;
-    if (!input.files?.length) return;
-    const picked = pickFiles([], Array.from(input.files), preview);
-    setProblems(picked.problems);
-    onChange(picked.files);
-    input.value = "";
-  }, [live, preview, onChange]);
+    if (live && inputRef.current?.files?.length) takeFrom(inputRef.current);
+  }, [live]);
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {
-    add(event.target.files);
-    // The list above holds the files; the input is free for the next pick.
-    event.target.value = "";
+    takeFrom(event.target);
   }
 
   function remove(id: string) {
