@@ -256,7 +256,17 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
 test("a buyer declines the quotation with a reason, and the desk records it", async ({ page, browser }) => {
   const desk = await openDesk(browser);
   const reference = await quotedRequest(desk);
-  await page.goto(await onlineLink(reference));
+  const link = await onlineLink(reference);
+  // Posted as a plain form (no script yet, or none): the answer names what is missing.
+  const plain = await page.request.post(link, {
+    form: { intent: "decline", reason: "other", reasonText: "" },
+    headers: { origin: server.url },
+  });
+  expect(plain.status()).toBe(422);
+  expect(await plain.text()).toContain("Tell us the reason");
+  await page.goto(link);
+  // From here the form's own check in the browser, once the page's script has started.
+  await hydrated(page);
   await page.getByLabel("Reason").selectOption({ label: "Other (please say)" });
   await page.getByRole("button", { name: "Decline the quotation" }).click();
   await expect(page.getByText("Tell us the reason")).toBeVisible();
