@@ -130,22 +130,22 @@ export const setupTimeoutMs = 120_000;
 let debianServer: Promise<PostgresServer> | undefined;
 
 /**
- * Debian's server, where a second, external server is the point: one per test file (each file has its own
- * module instance), stopped after it. The embedded one is started once for the whole run instead.
+ * Debian's server, where a second, external server is the point: one per test file, stopped after it (and
+ * forgotten, as files share this module when a worker runs several). The embedded one is started once for
+ * the whole run instead.
  */
 function debianPostgres() {
   if (!debianServer) {
     const started = startPostgres("debian");
     // The suites' beforeAll reports a failed start; this only keeps it from surfacing as unhandled.
     started.catch(() => {});
-    afterAll(
-      () =>
-        started.then(
-          (s) => s.stop(),
-          () => {},
-        ),
-      setupTimeoutMs,
-    );
+    afterAll(() => {
+      debianServer = undefined;
+      return started.then(
+        (s) => s.stop(),
+        () => {},
+      );
+    }, setupTimeoutMs);
     debianServer = started;
   }
   return debianServer;
