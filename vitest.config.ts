@@ -19,7 +19,8 @@ export default defineConfig({
     maxWorkers: os.availableParallelism(),
     // A worker runs file after file with the modules it has loaded (React Router, drizzle, pg, the app): a new
     // process per file loaded them 103 times over, 3 of Vitest's 8 minutes on two cores. The suites keep no
-    // state between files (no module mocks; test/same-process-env.ts fails a file that leaves process.env changed); each starts what it needs.
+    // state between files: no module mocks, each starts what it needs, and test/same-process-env.ts fails a
+    // file that leaves process.env changed.
     isolate: false,
     testTimeout: 30_000,
     // Starting the built server takes a few seconds, more on a busy machine.

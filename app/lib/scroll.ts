@@ -8,7 +8,7 @@ const HOLD_MS = 10_000;
  * Anything the visitor does to scroll is theirs, and so is a move to another section by its address (the
  * browser's own jump to a new hash, before the app's): the page stops holding the section at once.
  */
-const VISITOR_SCROLLS = ["wheel", "touchstart", "pointerdown", "keydown", "hashchange", "popstate"] as const;
+const HOLD_ENDERS = ["wheel", "touchstart", "pointerdown", "keydown", "hashchange", "popstate"] as const;
 
 export function prefersReducedMotion() {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -65,10 +65,10 @@ function holdInPlace(target: HTMLElement) {
     releaseHold = () => {};
     observer.disconnect();
     window.clearTimeout(timer);
-    for (const type of VISITOR_SCROLLS) window.removeEventListener(type, release, true);
+    for (const type of HOLD_ENDERS) window.removeEventListener(type, release, true);
   };
   const timer = window.setTimeout(release, HOLD_MS);
-  for (const type of VISITOR_SCROLLS) window.addEventListener(type, release, { capture: true, passive: true });
+  for (const type of HOLD_ENDERS) window.addEventListener(type, release, { capture: true, passive: true });
   observer.observe(page);
   releaseHold = release;
 }
