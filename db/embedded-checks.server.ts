@@ -79,7 +79,12 @@ export function checkMajor(clusterDir: string) {
 /** The PostgreSQL process postmaster.pid names, if that process is alive and is PostgreSQL. */
 export function livePostmaster(clusterDir: string) {
   const pid = postmasterPidIn(clusterDir);
-  return pid !== undefined && commandOf(pid)?.includes("postgres") ? pid : undefined;
+  return pid !== undefined && isPostgres(pid) ? pid : undefined;
+}
+
+/** Whether `pid` is a running PostgreSQL process; a zombie no longer holds the cluster's shared memory. */
+export function isPostgres(pid: number) {
+  return commandOf(pid)?.includes("postgres") === true;
 }
 
 /**
@@ -113,9 +118,20 @@ function commandOf(pid: number) {
   }
 }
 
+const logPrefix = /^\S+ \S+ \S+ \[\d+\] /;
+
 export function lastLine(text: string) {
   const lines = text.trim().split("\n").filter(Boolean);
-  return (lines.at(-1) ?? "no message").replace(/^\S+ \S+ \S+ \[\d+\] /, "");
+  return (lines.at(-1) ?? "no message").replace(logPrefix, "");
+}
+
+/**
+ * The line that says why: the first FATAL or PANIC. A server that was still shutting down beside this one
+ * writes to the same log, so its last line ("database system is shut down") may be another server's.
+ */
+function causeLine(log: string) {
+  const cause = log.split("\n").find((line) => /\b(FATAL|PANIC): /.test(line));
+  return cause ? cause.replace(logPrefix, "") : lastLine(log);
 }
 
 export function startFailure(paths: Paths, logStart: number) {
@@ -137,5 +153,5 @@ export function startFailure(paths: Paths, logStart: number) {
       `DATA_DIR ${paths.dataDir} is on a read-only file system: mount it writable or choose another DATA_DIR.`,
     );
   }
-  return new DatabaseStartError(`The database did not start: ${lastLine(log)} (log: ${paths.logFile}).`);
+  return new DatabaseStartError(`The database did not start: ${causeLine(log)} (log: ${paths.logFile}).`);
 }

@@ -9,6 +9,7 @@ import {
   checkSocketPath,
   checkWritable,
   DatabaseStartError,
+  isPostgres,
   lastLine,
   livePostmaster,
   type Paths,
@@ -228,19 +229,25 @@ async function connectOwnerLock(
 
 /**
  * The connection to a PostgreSQL already running on the cluster, if one answers. One still shutting down (the
- * server that owned it was just killed, and its supervisor is stopping it) is waited for, socket closed and
- * postmaster.pid removed: started beside it, PostgreSQL would refuse the folder.
+ * server that owned it was just killed, and its supervisor is stopping it) is waited for until its postmaster
+ * has exited: started beside it, PostgreSQL would refuse the folder. (Exported for its test.)
  */
-async function ownerOnceSettled(connection: pg.PoolConfig, paths: Paths) {
+export async function ownerOnceSettled(connection: pg.PoolConfig, paths: Pick<Paths, "clusterDir">) {
   const deadline = Date.now() + stopTimeoutMs;
   // The moments between a socket's closing and postmaster.pid's removal answer nothing: a short grace covers them.
   const unreachableGrace = Date.now() + 5_000;
+  let seen: number | undefined;
   for (;;) {
     const probe = await connectOwnerLock(connection);
     if (!("refusal" in probe)) return probe;
+    const postmaster = livePostmaster(paths.clusterDir);
+    if (postmaster) seen = postmaster;
+    // The postmaster removes postmaster.pid a moment before it exits and lets go of the cluster's shared memory;
+    // one started in that moment stops with "pre-existing shared memory block is still in use".
+    const exiting = !postmaster && seen !== undefined && isPostgres(seen);
     const waitFor =
-      probe.refusal === "shutting down" ? deadline : probe.refusal === "unreachable" ? unreachableGrace : 0;
-    if (!livePostmaster(paths.clusterDir) || Date.now() > waitFor) return undefined;
+      exiting || probe.refusal === "shutting down" ? deadline : probe.refusal === "unreachable" ? unreachableGrace : 0;
+    if ((!postmaster && !exiting) || Date.now() > waitFor) return undefined;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

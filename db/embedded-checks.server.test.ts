@@ -1,0 +1,43 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { startFailure } from "#db/embedded-checks.server.ts";
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+function pathsWithLog(log: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-start-failure-"));
+  folders.push(dataDir);
+  const clusterDir = path.join(dataDir, "postgres");
+  const logFile = path.join(clusterDir, "log", "postgres.log");
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  fs.writeFileSync(logFile, log);
+  return { dataDir, clusterDir, passwordFile: path.join(dataDir, "postgres-password"), logFile };
+}
+
+it("names the new server's own reason, not the last line a server shutting down beside it wrote", () => {
+  const paths = pathsWithLog(
+    [
+      "2026-11-27 02:00:00.100 UTC [4100] LOG:  starting PostgreSQL 18.0 on x86_64-pc-linux-gnu",
+      '2026-11-27 02:00:00.101 UTC [4100] FATAL:  lock file ".s.PGSQL.5432.lock" already exists',
+      "2026-11-27 02:00:00.101 UTC [4100] HINT:  Is another postmaster (PID 3900) using socket file?",
+      "2026-11-27 02:00:00.102 UTC [3900] LOG:  database system is shut down",
+      "",
+    ].join("\n"),
+  );
+  expect(startFailure(paths, 0).message).toBe(
+    `The database did not start: FATAL:  lock file ".s.PGSQL.5432.lock" already exists (log: ${paths.logFile}).`,
+  );
+});
+
+it("reads only what was written since this start, and falls back to the last line without a FATAL", () => {
+  const earlier = "2026-11-27 01:00:00.000 UTC [3000] FATAL:  an old start's failure\n";
+  const paths = pathsWithLog(`${earlier}2026-11-27 02:00:00.000 UTC [4100] LOG:  could not bind Unix address\n`);
+  expect(startFailure(paths, earlier.length).message).toBe(
+    `The database did not start: LOG:  could not bind Unix address (log: ${paths.logFile}).`,
+  );
+});
