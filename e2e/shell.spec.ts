@@ -1,4 +1,4 @@
-import { expect, type Request, test } from "@playwright/test";
+import { expect, type Page, type Request, type TestInfo, test } from "@playwright/test";
 import { decodeMailto, expectNoAxeViolations, hydrated, isPhone, routes, site } from "#e2e/support.ts";
 
 test.describe("every route", () => {
@@ -117,15 +117,7 @@ test.describe("header", () => {
   });
 
   test("Home and About glide to their sections on the home page and from other pages", async ({ page }, testInfo) => {
-    const choose = async (name: string) => {
-      if (isPhone(testInfo)) {
-        await page.getByRole("button", { name: "Open menu" }).click();
-        await page.getByRole("dialog").getByRole("link", { name }).click();
-        await expect(page.getByRole("dialog")).toBeHidden();
-      } else {
-        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
-      }
-    };
+    const choose = (name: string) => chooseInMenu(page, testInfo, name);
     await page.goto("/contact");
     await hydrated(page);
     await choose("About");
@@ -137,6 +129,62 @@ test.describe("header", () => {
     await choose("Home");
     await expect(page).toHaveURL("/#home");
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(200);
+  });
+});
+
+/** A link of the main navigation: in the header on a wide screen, in the menu on a phone. */
+async function chooseInMenu(page: Page, testInfo: TestInfo, name: string) {
+  if (isPhone(testInfo)) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog").getByRole("link", { name }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  } else {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).click();
+  }
+}
+
+test.describe("a section glided to", () => {
+  /** Counts the page's scrollend events: the end of a glide, after which the page holds the section. */
+  const countScrollEnds = (page: Page) =>
+    page.addInitScript(() => {
+      const counter = { ends: 0 };
+      Object.assign(window, { scrollEnds: counter });
+      window.addEventListener("scrollend", () => counter.ends++);
+    });
+  const scrollEnds = (page: Page) =>
+    page.evaluate(() => (window as unknown as { scrollEnds: { ends: number } }).scrollEnds.ends);
+  /** How far the section's top is from where a glide puts it, in px. */
+  const offTarget = (page: Page) =>
+    page
+      .locator("#about")
+      .evaluate((el) =>
+        Math.round(el.getBoundingClientRect().top - (Number.parseFloat(getComputedStyle(el).scrollMarginTop) || 0)),
+      );
+  /** The page above the section grows, as a section laid out only as it comes near does; then two frames pass. */
+  const growAbove = (page: Page) =>
+    page.evaluate(async () => {
+      const spacer = document.createElement("div");
+      spacer.style.height = "400px";
+      document.getElementById("about")?.before(spacer);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+
+  test("is held while the page above it grows, and let go once the visitor scrolls away by the scrollbar", async ({
+    page,
+  }, testInfo) => {
+    await countScrollEnds(page);
+    await page.goto("/");
+    await hydrated(page);
+    const before = await scrollEnds(page);
+    await chooseInMenu(page, testInfo, "About");
+    await expect.poll(() => scrollEnds(page)).toBeGreaterThan(before);
+    await expect.poll(() => offTarget(page)).toBe(0);
+    await growAbove(page);
+    expect(await offTarget(page), "held in place").toBe(0);
+    // A dragged scrollbar moves the page with no wheel, touch, pointer or key event.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await growAbove(page);
+    expect(await page.evaluate(() => window.scrollY), "left where the visitor scrolled").toBe(0);
   });
 });
 

@@ -21,17 +21,20 @@ export function scrollToSection(id: string, delay = SECTION_SCROLL_DELAY_MS) {
     const target = document.getElementById(id);
     if (!target) return;
     if (isOffTarget(target)) {
-      let held = false;
-      const land = () => {
-        if (held) return;
-        held = true;
+      // Where the glide ends the section is put exactly in place and held, unless the visitor scrolled meanwhile.
+      const settle = (land: boolean) => {
+        window.removeEventListener("scrollend", landHere);
         window.clearTimeout(noScrollEnd);
+        stopWatching();
+        if (!land) return;
         if (isOffTarget(target)) target.scrollIntoView({ block: "start" });
         holdInPlace(target);
       };
-      window.addEventListener("scrollend", land, { once: true });
+      const landHere = () => settle(true);
+      window.addEventListener("scrollend", landHere, { once: true });
       // A browser without scrollend still holds the section once a glide has had time to end.
-      const noScrollEnd = window.setTimeout(land, 5000);
+      const noScrollEnd = window.setTimeout(landHere, 5000);
+      const stopWatching = onVisitorScroll(() => settle(false));
     } else {
       holdInPlace(target);
     }
@@ -39,6 +42,19 @@ export function scrollToSection(id: string, delay = SECTION_SCROLL_DELAY_MS) {
     if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
     target.focus({ preventScroll: true });
   }, delay);
+}
+
+/** Calls `then` once, at the visitor's first own scroll; returns what stops watching. */
+function onVisitorScroll(then: () => void) {
+  const stop = () => {
+    for (const type of HOLD_ENDERS) window.removeEventListener(type, seen, true);
+  };
+  const seen = () => {
+    stop();
+    then();
+  };
+  for (const type of HOLD_ENDERS) window.addEventListener(type, seen, { capture: true, passive: true });
+  return stop;
 }
 
 function isOffTarget(target: HTMLElement) {
@@ -58,17 +74,31 @@ function holdInPlace(target: HTMLElement) {
   releaseHold();
   const page = target.parentElement;
   if (!page || typeof ResizeObserver === "undefined") return;
+  // The scroll event of the hold's own move comes in the next frame, before that frame's animation callbacks.
+  let holding = false;
   const observer = new ResizeObserver(() => {
-    if (isOffTarget(target)) target.scrollIntoView({ block: "start" });
+    if (!isOffTarget(target)) return;
+    holding = true;
+    target.scrollIntoView({ block: "start" });
+    window.requestAnimationFrame(() => {
+      holding = false;
+    });
   });
+  // A scroll the hold did not make that leaves the section is the visitor's too: a dragged scrollbar, or a
+  // browser bringing a focused link into view, fires none of HOLD_ENDERS.
+  const onScroll = () => {
+    if (!holding && isOffTarget(target)) release();
+  };
   const release = () => {
     releaseHold = () => {};
     observer.disconnect();
     window.clearTimeout(timer);
-    for (const type of HOLD_ENDERS) window.removeEventListener(type, release, true);
+    stopWatching();
+    window.removeEventListener("scroll", onScroll);
   };
   const timer = window.setTimeout(release, HOLD_MS);
-  for (const type of HOLD_ENDERS) window.addEventListener(type, release, { capture: true, passive: true });
+  const stopWatching = onVisitorScroll(release);
+  window.addEventListener("scroll", onScroll, { passive: true });
   observer.observe(page);
   releaseHold = release;
 }
