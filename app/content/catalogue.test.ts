@@ -8,7 +8,7 @@ function getCategory(slug: string) {
   return category;
 }
 
-/** The spec's facts (spec.md §2), written out literally. */
+/** The company's and the catalogue's facts as the specification gives them, written out literally. */
 const expected = [
   {
     slug: "bearings",
