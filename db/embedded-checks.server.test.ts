@@ -1,17 +1,11 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { startFailure } from "#db/embedded-checks.server.ts";
-
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-});
+import { tempFolder } from "#test/temp-folder.ts";
 
 function pathsWithLog(log: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "mro-start-failure-"));
-  folders.push(dataDir);
+  const dataDir = tempFolder("mro-start-failure-");
   const clusterDir = path.join(dataDir, "postgres");
   const logFile = path.join(clusterDir, "log", "postgres.log");
   fs.mkdirSync(path.dirname(logFile), { recursive: true });

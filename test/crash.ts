@@ -36,7 +36,8 @@ const commandOf = (pid: number) => {
   }
 };
 
-const alive = (pid: number) => {
+/** Whether the process runs: neither gone nor a zombie left for its parent to reap. */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return !fs.readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
