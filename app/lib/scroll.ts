@@ -22,19 +22,20 @@ export function scrollToSection(id: string, delay = SECTION_SCROLL_DELAY_MS) {
     if (!target) return;
     if (isOffTarget(target)) {
       // Where the glide ends the section is put exactly in place and held, unless the visitor scrolled meanwhile.
-      const settle = (land: boolean) => {
-        window.removeEventListener("scrollend", landHere);
+      const stopWaiting = () => {
+        window.removeEventListener("scrollend", land);
         window.clearTimeout(noScrollEnd);
         stopWatching();
-        if (!land) return;
+      };
+      const land = () => {
+        stopWaiting();
         if (isOffTarget(target)) target.scrollIntoView({ block: "start" });
         holdInPlace(target);
       };
-      const landHere = () => settle(true);
-      window.addEventListener("scrollend", landHere, { once: true });
+      window.addEventListener("scrollend", land, { once: true });
       // A browser without scrollend still holds the section once a glide has had time to end.
-      const noScrollEnd = window.setTimeout(landHere, 5000);
-      const stopWatching = onVisitorScroll(() => settle(false));
+      const noScrollEnd = window.setTimeout(land, 5000);
+      const stopWatching = onVisitorScroll(stopWaiting);
     } else {
       holdInPlace(target);
     }
@@ -75,19 +76,19 @@ function holdInPlace(target: HTMLElement) {
   const page = target.parentElement;
   if (!page || typeof ResizeObserver === "undefined") return;
   // The scroll event of the hold's own move comes in the next frame, before that frame's animation callbacks.
-  let holding = false;
+  let movedByHold = false;
   const observer = new ResizeObserver(() => {
     if (!isOffTarget(target)) return;
-    holding = true;
+    movedByHold = true;
     target.scrollIntoView({ block: "start" });
     window.requestAnimationFrame(() => {
-      holding = false;
+      movedByHold = false;
     });
   });
   // A scroll the hold did not make that leaves the section is the visitor's too: a dragged scrollbar, or a
   // browser bringing a focused link into view, fires none of HOLD_ENDERS.
   const onScroll = () => {
-    if (!holding && isOffTarget(target)) release();
+    if (!movedByHold && isOffTarget(target)) release();
   };
   const release = () => {
     releaseHold = () => {};
