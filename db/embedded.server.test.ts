@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { ownerOnceSettled } from "#db/embedded.server.ts";
+import { isPostgres } from "#db/embedded-checks.server.ts";
 import { alive } from "#test/crash.ts";
 import { tempFolder } from "#test/temp-folder.ts";
 
@@ -12,6 +13,8 @@ it("waits for a postmaster that has removed postmaster.pid to exit, before a new
   const postmaster = spawn("bash", ["-c", "exec -a postgres sleep 1.5"], { stdio: "ignore" });
   const pid = postmaster.pid;
   if (pid === undefined) throw new Error("bash did not start");
+  // Until bash has run exec, the child is a copy of this Node process, which no one would take for PostgreSQL.
+  await expect.poll(() => isPostgres(pid)).toBe(true);
   const exited = new Promise((resolve) => postmaster.once("exit", resolve));
   const pidFile = path.join(clusterDir, "postmaster.pid");
   fs.writeFileSync(pidFile, `${pid}\n${clusterDir}\n`);
