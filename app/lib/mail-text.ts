@@ -19,3 +19,20 @@ export function escapeHtml(value: string) {
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 }
+
+/**
+ * A sign-off: a message's last paragraph when it is one short line ending in a comma ("Kind regards,",
+ * "Many thanks,"). The name under it comes from the signature, so nothing may come between the two.
+ */
+const signOff = /^[^\n,]{1,40},$/;
+
+/**
+ * Adds a paragraph at the end of a message, above its sign-off if it has one: a link added after
+ * "Kind regards," would sit between the greeting and the sender's name.
+ */
+export function addBeforeSignOff(message: string, paragraph: string) {
+  const paragraphs = message.trimEnd().split(/\n[ \t]*\n/);
+  const last = paragraphs.at(-1)?.trim() ?? "";
+  if (paragraphs.length > 1 && signOff.test(last)) return [...paragraphs.slice(0, -1), paragraph, last].join("\n\n");
+  return `${message.trimEnd()}\n\n${paragraph}`;
+}

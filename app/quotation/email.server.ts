@@ -1,14 +1,14 @@
 import type { SendMailOptions } from "nodemailer";
 import { onlineLinkLine } from "#app/content/online-quotation.ts";
 import type { Site } from "#app/content/site.ts";
-import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import { addBeforeSignOff, escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import type { quotations, quotes } from "#db/schema.ts";
 
 type Buyer = Pick<typeof quotes.$inferSelect, "reference" | "customerName" | "email">;
 
-/** How an e-mail of ours joins the conversation: who else it is copied to, and what it answers. */
 /** Where an e-mail sits in the buyer's conversation (worked out by mail out's thread module). */
 export type Thread = { inReplyTo: string; references: string[] };
+/** How an e-mail of ours joins the conversation: who else it is copied to, and what it answers. */
 export type Conversation = { cc: string[]; thread: Thread | undefined };
 
 /**
@@ -67,7 +67,7 @@ export function composeQuotationEmail(
     {
       buyer,
       subject: content.subject,
-      body: `${content.message}\n\n${onlineLinkLine(onlineLink)}`,
+      body: addBeforeSignOff(content.message, onlineLinkLine(onlineLink)),
       messageId: quotation.messageId,
       senderName: quotation.sentByName,
       site,

@@ -63,7 +63,7 @@ const sixLines: Draft = {
   deliveryAddress: "",
   vatRate: "20",
   subject: "Quotation {revision} for your request {reference}",
-  message: "Dear {name},\n\nPlease find our quotation {revision} attached.",
+  message: "Dear {name},\n\nPlease find our quotation {revision} attached.\n\nKind regards,",
 };
 
 const pdfText = (pdf: Uint8Array) => {
@@ -221,6 +221,10 @@ describeDatabase("quotations", (target) => {
     expect(mail?.header("subject")).toBe(`Quotation ${quote.reference}/1 for your request ${quote.reference}`);
     expect(mail?.header("from")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
     expect(mail?.text).toContain(`Dear ${sampleQuote.customerName},`);
+    // The link to the quotation online comes above the sign-off, which the sender's name follows.
+    expect(mail?.text).toMatch(
+      /attached\.\n\nView and accept this quotation online: https:\/\/\S+\n\nKind regards,\n\nAlex Turner\nWrekin MRO Supply\n/,
+    );
     const [row] = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
     expect(mail?.header("message-id")).toBe(row?.messageId);
     const parsed = await PostalMime.parse(mail?.raw ?? "");

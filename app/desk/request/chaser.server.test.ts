@@ -145,7 +145,7 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
       expect(log).not.toContain(secret);
   });
 
-  it("offers the team's chasers, fills their words and ends one without {link} with the link", async () => {
+  it("offers the team's chasers, fills their words and adds the link above the sign-off of one without {link}", async () => {
     const quote = await quotedTwice();
     await db()
       .insert(savedReplies)
@@ -153,7 +153,7 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
         {
           title: "Chaser, short",
           subject: "{reference}: still of use?",
-          body: "Hello {name}, {total} until {validUntil}.",
+          body: "Hello {name}, {total} until {validUntil}.\n\nThanks,",
         },
         { title: "Quotation", subject: "Q", body: "Not a chaser" },
       ]);
@@ -165,7 +165,8 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
       title: "Chaser, short",
       revision: `${quote.reference}/2`,
       subject: `${quote.reference}: still of use?`,
-      body: `Hello ${sampleQuote.customerName}, £30.96 until 31 December 2099.\n\nView and accept this quotation online: {link}`,
+      // Left out, the link goes above the sign-off.
+      body: `Hello ${sampleQuote.customerName}, £30.96 until 31 December 2099.\n\nView and accept this quotation online: {link}\n\nThanks,`,
     });
     expect((await chasersOnPage(db(), await current(quote.id), null)).preview).toBeUndefined();
 
@@ -179,7 +180,7 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
     await sendAll();
     const text = sink().messages.at(-1)?.text ?? "";
     expect(text).toMatch(
-      /£30\.96 until 31 December 2099\.\n\nView and accept this quotation online: https:\/\/desk\.example\/q\/[\w-]{43}\n/,
+      /£30\.96 until 31 December 2099\.\n\nView and accept this quotation online: https:\/\/desk\.example\/q\/[\w-]{43}\n\nThanks,\n/,
     );
 
     await db().update(quotes).set({ status: "won" }).where(eq(quotes.id, quote.id));

@@ -4,6 +4,7 @@ import { onlineLinkLine } from "#app/content/online-quotation.ts";
 import { chaserTitle, defaultChaser } from "#app/content/quotation.ts";
 import { placeholderValues } from "#app/desk/request/replies.server.ts";
 import { formatDay } from "#app/lib/london-time.ts";
+import { addBeforeSignOff } from "#app/lib/mail-text.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { setNextContact } from "#app/request/chase.server.ts";
@@ -60,7 +61,7 @@ export async function latestRevision(db: Db | Tx, quoteId: number) {
 }
 type Revision = NonNullable<Awaited<ReturnType<typeof latestRevision>>>;
 
-/** The chaser as it will read: every placeholder filled but {link}, which ends the message if it was left out. */
+/** The chaser as it will read: every placeholder filled but {link}, added above the sign-off if it was left out. */
 export function fillChaser(chaser: Chaser, quote: Buyer, latest: Revision) {
   const values = {
     ...placeholderValues(quote),
@@ -72,7 +73,7 @@ export function fillChaser(chaser: Chaser, quote: Buyer, latest: Revision) {
   const subject = fillPlaceholders(chaser.subject, values);
   return {
     subject: subject.includes(quote.reference) ? subject : `${subject} (${quote.reference})`,
-    body: chaser.body.includes("{link}") ? body : `${body}\n\n${onlineLinkLine("{link}")}`,
+    body: chaser.body.includes("{link}") ? body : addBeforeSignOff(body, onlineLinkLine("{link}")),
   };
 }
 

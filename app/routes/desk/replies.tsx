@@ -117,8 +117,8 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
         buyer's name, the request's reference and their company when it is sent. The one called “Quotation” starts every
         new quotation's e-mail (there, {"{revision}"} and {"{validUntil}"} work too). One whose title starts with
         “Chaser” is offered as a chaser on a quoted request: there {"{revision}"}, {"{validUntil}"}, {"{total}"}{" "}
-        (including VAT) and {"{link}"} (a new link to the latest revision online, added at the end when left out) work
-        too.
+        (including VAT) and {"{link}"} (a new link to the latest revision online, added above the sign-off when left
+        out) work too.
       </p>
       <div role="status" className="mt-3 min-h-6 font-semibold">
         {reply?.message ? <span className={reply.ok ? "text-green-800" : "text-red-700"}>{reply.message}</span> : null}
