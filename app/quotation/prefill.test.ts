@@ -43,6 +43,17 @@ const cases: Case[] = [
   [line("Nitrile gloves x 20 boxes", 5), want("", "Nitrile gloves x 20 boxes", 5)],
   [line("608-2RS", 8), want("608-2RS", "", 8)],
   [line("Loctite 243 threadlocker 50ml x 6"), want("", "243 threadlocker 50ml", 6, "Loctite")],
+  // A series written apart from its number belongs to the part number.
+  [line("NU 2215 ECP/C3", 12, "FAG"), want("NU 2215 ECP/C3", "", 12, "FAG")],
+  [line("SKF NU 2215 cylindrical roller bearing"), want("NU 2215", "cylindrical roller bearing", 1, "SKF")],
+  [line("Pillow block UCP 206 qty 2"), want("UCP 206", "Pillow block", 2)],
+  [line("snl 511-609 housing"), want("snl 511-609", "housing", 1)],
+  [line("Lock nut KM 8", 4), want("KM 8", "Lock nut", 4)],
+  [line("SPA 1250 wedge belt", 2), want("SPA 1250", "wedge belt", 2)],
+  [line("Oil seal TC 45 x 62 x 8", 10), want("TC 45 x 62 x 8", "Oil seal", 10)],
+  [line("Hex nut M10 qty 5"), want("M10", "Hex nut", 5)],
+  // Not when what follows is a size.
+  [line("Cable N 300mm"), want("", "Cable N 300mm", 1)],
 ];
 
 describe("a first draft's lines from the buyer's parts list", () => {

@@ -55,9 +55,12 @@ function isCode(token: string) {
   return /^\d{4,}$/.test(text) || /^\d+-\d+/.test(text) || (/[a-z]/i.test(text) && /^[\w./-]+$/.test(text));
 }
 
-/** "10 x 6205" counts ten; "2 x 4 timber" and "seal 45 x 62 x 8" are sizes. A pack word always counts. */
+/**
+ * "10 x 6205" counts ten; "2 x 4 timber" and "seal 45 x 62 x 8" are sizes. A pack word always counts, and so
+ * does a quantity named as one ("M10 qty 5").
+ */
 function isDimension(text: string, match: RegExpExecArray) {
-  if (match[2]) return false;
+  if (match[2] || !/[x×*]/i.test(match[0])) return false;
   const before = text.slice(0, match.index).trim().split(" ").at(-1) ?? "";
   const after =
     text
@@ -98,12 +101,36 @@ function takeBrand(text: string, given: string) {
   return { brand: given, rest: text };
 }
 
+/**
+ * Series that buyers and catalogues write apart from the number after them: "NU 2215 ECP" (a cylindrical roller
+ * bearing), "UCP 206", "SNL 511", "KM 8", "SPA 1250", "TC 45x62x8". The series is part of the part number.
+ */
+const seriesWrittenApart = new Set(
+  [
+    ...["N", "NU", "NJ", "NUP", "NF", "NN", "NNU", "NA", "NK", "NKI", "HK", "BK", "RNA", "QJ", "GE", "NATR", "NUTR"],
+    ...["UC", "UCP", "UCF", "UCFL", "UCT", "SY", "SYJ", "FY", "FYH", "SN", "SNL", "KM", "KMT", "H", "AH", "MB"],
+    ...["SPZ", "SPA", "SPB", "SPC", "XPZ", "XPA", "XPB", "XPC", "TC", "SC", "TB"],
+  ].map((series) => series.toLowerCase()),
+);
+
+/** Where the part number starts, and where its first token ends (a series and its number are one). */
+function partStart(tokens: string[]) {
+  for (const [i, token] of tokens.entries()) {
+    const next = bare(tokens[i + 1] ?? "");
+    if (seriesWrittenApart.has(bare(token).toLowerCase()) && /^\d/.test(next) && !measure.test(next))
+      return { start: i, end: i + 2 };
+    if (isCode(token)) return { start: i, end: i + 1 };
+  }
+  return undefined;
+}
+
 /** The first run of part-number-like tokens is the part; the words around it describe the item. */
 function splitPart(text: string) {
   const tokens = text.split(/\s+/).filter(Boolean);
-  const start = tokens.findIndex(isCode);
-  if (start === -1) return { part: "", description: text };
-  let end = start + 1;
+  const found = partStart(tokens);
+  if (!found) return { part: "", description: text };
+  const { start } = found;
+  let { end } = found;
   // "6205 2RS" is one part number, and so is "M10 x 30".
   for (;;) {
     if (isCode(tokens[end] ?? "")) end++;
