@@ -105,6 +105,9 @@ async function email(name: string) {
   return PostalMime.parse(fs.readFileSync(outboxFile(name), "utf8"));
 }
 
+/** The page's opening line while the quotation can be answered, and only then. */
+const invitation = "accept it with your order number or tell us it is not for you";
+
 /** The link in the quotation's e-mail, pointed at this test's server. */
 async function onlineLink(reference: string) {
   const mail = await email(`${reference}-quotation-1`);
@@ -129,6 +132,7 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   await expect(page.getByRole("heading", { name: `Your quotation ${reference}/1`, level: 1 })).toBeVisible();
+  await expect(page.locator("main")).toContainText(invitation);
   const lines = page.getByRole("list", { name: "Lines" });
   await expect(lines).toContainText("6205-2RS");
   await expect(lines).toContainText("4 × £6.45 · From stock");
@@ -153,6 +157,7 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   const latestLink = await secondRevisionAndChaser(desk, reference);
   await page.reload();
   await expect(page.locator("main")).toContainText(`A newer revision, ${reference}/2, was sent to you by e-mail.`);
+  await expect(page.locator("main")).not.toContainText(invitation);
   await page.goto(latestLink);
   await expect(page.getByRole("heading", { name: `Your quotation ${reference}/2`, level: 1 })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "£29.76" })).toBeVisible();
@@ -168,6 +173,7 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
     "you accepted this quotation with PO 4500012345",
   );
   await expect(page.getByRole("button", { name: "Accept the quotation" })).toHaveCount(0);
+  await expect(page.locator("main")).not.toContainText(invitation);
   await checkPage(page);
   // The same form posted again (a second tab, the back button): the answer stands, nothing more is sent.
   const again = await page.request.post(latestLink, {

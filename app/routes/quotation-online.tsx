@@ -102,7 +102,8 @@ export default function OnlineQuotationPage({ loaderData, actionData }: Route.Co
   return (
     <div className="container-page max-w-3xl py-10">
       <h1 className="text-3xl font-bold break-words text-navy">Your quotation {quotation.label}</h1>
-      <p className="mt-2 text-slate-700">{text.intro}</p>
+      {/* Once it cannot be answered, the notice below says why; an invitation to accept would contradict it. */}
+      {open ? <p className="mt-2 text-slate-700">{text.intro}</p> : null}
       <StandingNotice standing={quotation.standing} poNumber={quotation.poNumber} />
       <QuotationDocument quotation={quotation} />
       {open ? (
