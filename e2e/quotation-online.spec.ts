@@ -108,11 +108,11 @@ async function email(name: string) {
 /** The page's opening line while the quotation can be answered, and only then. */
 const invitation = "accept it with your order number or tell us it is not for you";
 
-/** The link in the quotation's e-mail, pointed at this test's server. */
+/** The link in the quotation's e-mail (above its sign-off), pointed at this test's server. */
 async function onlineLink(reference: string) {
   const mail = await email(`${reference}-quotation-1`);
-  const link = mail.text?.match(/View and accept this quotation online: (\S+)/)?.[1] ?? "";
-  expect(link).toMatch(/\/q\/[A-Za-z0-9_-]{43}$/);
+  const link = mail.text?.match(/View and accept this quotation online: (\S+)\n\nKind regards,\n/)?.[1] ?? "";
+  expect(link, mail.text).toMatch(/\/q\/[A-Za-z0-9_-]{43}$/);
   return `${server.url}${new URL(link).pathname}`;
 }
 

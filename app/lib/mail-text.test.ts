@@ -8,6 +8,10 @@ describe("a paragraph added to a message", () => {
     expect(addBeforeSignOff("Dear Robin,\n\nPlease find our quotation attached.\n\nKind regards,", link)).toBe(
       `Dear Robin,\n\nPlease find our quotation attached.\n\n${link}\n\nKind regards,`,
     );
+    // As a browser's text box sends it.
+    expect(addBeforeSignOff("Dear Robin,\r\n\r\nAttached.\r\n\r\nKind regards,", link)).toBe(
+      `Dear Robin,\n\nAttached.\n\n${link}\n\nKind regards,`,
+    );
     expect(addBeforeSignOff("Hi,\n\nAttached.\n\n  Many thanks, \n\n", link)).toBe(
       `Hi,\n\nAttached.\n\n${link}\n\nMany thanks,`,
     );

@@ -31,8 +31,10 @@ const signOff = /^[^\n,]{1,40},$/;
  * "Kind regards," would sit between the greeting and the sender's name.
  */
 export function addBeforeSignOff(message: string, paragraph: string) {
-  const paragraphs = message.trimEnd().split(/\n[ \t]*\n/);
+  // A message typed in a browser's text box arrives with CRLF line ends.
+  const text = message.replace(/\r\n?/g, "\n").trimEnd();
+  const paragraphs = text.split(/\n[ \t]*\n/);
   const last = paragraphs.at(-1)?.trim() ?? "";
   if (paragraphs.length > 1 && signOff.test(last)) return [...paragraphs.slice(0, -1), paragraph, last].join("\n\n");
-  return `${message.trimEnd()}\n\n${paragraph}`;
+  return `${text}\n\n${paragraph}`;
 }
