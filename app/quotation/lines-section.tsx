@@ -60,7 +60,7 @@ export function LinesSection({
             formAction="#lines-answer"
             className={button({ variant: "quiet", className: "max-w-full" })}
           >
-            <span className="min-w-0 break-all">
+            <span className="min-w-0 wrap-anywhere">
               Add the lines from <bdi>{file.fileName}</bdi>
             </span>
           </button>

@@ -43,7 +43,7 @@ export function FileList({ files }: { files: ConversationFile[] }) {
   return (
     <ul className="mt-1 space-y-1 text-sm">
       {files.map((file) => (
-        <li key={file.id} className="flex flex-wrap items-center gap-3 break-all">
+        <li key={file.id} className="flex flex-wrap items-center gap-3 wrap-anywhere">
           {file.contentType.startsWith("image/") ? (
             <img
               src={`/desk/attachments/${file.id}?thumbnail`}
@@ -77,7 +77,7 @@ function CopiedTo({ cc }: { cc: unknown }) {
   const addresses = Array.isArray(cc) ? cc.map(String) : [];
   if (addresses.length === 0) return null;
   return (
-    <p className="text-sm break-all text-slate-800">
+    <p className="text-sm wrap-anywhere text-slate-800">
       Cc: <bdi>{addresses.join(", ")}</bdi>
     </p>
   );

@@ -111,7 +111,7 @@ export function RequestAsSent({ quote, lines, files }: { quote: Quote; lines: Li
               <tbody>
                 {lines.map((line) => (
                   <tr key={line.id} className="border-b border-slate-100">
-                    <td className="py-1 pr-3 break-all">
+                    <td className="py-1 pr-3 wrap-anywhere">
                       <bdi>{line.part}</bdi>
                     </td>
                     <td className="py-1 pr-3">{line.quantity}</td>
