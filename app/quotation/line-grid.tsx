@@ -160,7 +160,7 @@ export function LineRow({ line, index, count, errors, answer }: RowProps) {
       <Availability line={line} index={index} errors={errors} />
       <p className="self-center text-sm sm:text-right lg:pt-2.5 lg:self-start">
         <span className="font-semibold text-navy lg:sr-only">Line total </span>
-        <span className="break-all tabular-nums" data-line-total="">
+        <span className="tabular-nums wrap-anywhere" data-line-total="">
           {lineTotalText(quantity, unitPrice)}
         </span>
       </p>
