@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addBeforeSignOff } from "#app/lib/mail-text.ts";
+import { addBeforeSignOff, endsWithSignOff } from "#app/lib/mail-text.ts";
 
 describe("a paragraph added to a message", () => {
   const link = "View and accept this quotation online: https://example.test/q/abc";
@@ -27,5 +27,14 @@ describe("a paragraph added to a message", () => {
     expect(addBeforeSignOff(`Dear Robin,\n\n${sentence}`, link)).toBe(`Dear Robin,\n\n${sentence}\n\n${link}`);
     // A one-paragraph message is never read as its own sign-off.
     expect(addBeforeSignOff("Regards,", link)).toBe(`Regards,\n\n${link}`);
+  });
+});
+
+describe("a message's sign-off", () => {
+  it("is a last paragraph of one short line ending in a comma", () => {
+    expect(endsWithSignOff("Dear Robin,\r\n\r\nAttached.\r\n\r\nKind regards,\r\n")).toBe(true);
+    expect(endsWithSignOff("Dear Robin,\n\nAttached.")).toBe(false);
+    expect(endsWithSignOff("Dear Robin,\n\nThanks,\nAlex")).toBe(false);
+    expect(endsWithSignOff("Regards,")).toBe(false);
   });
 });

@@ -31,10 +31,22 @@ const signOff = /^[^\n,]{1,40},$/;
  * "Kind regards," would sit between the greeting and the sender's name.
  */
 export function addBeforeSignOff(message: string, paragraph: string) {
-  // A message typed in a browser's text box arrives with CRLF line ends.
-  const text = message.replace(/\r\n?/g, "\n").trimEnd();
-  const paragraphs = text.split(/\n[ \t]*\n/);
+  const paragraphs = paragraphsOf(message);
   const last = paragraphs.at(-1)?.trim() ?? "";
   if (paragraphs.length > 1 && signOff.test(last)) return [...paragraphs.slice(0, -1), paragraph, last].join("\n\n");
-  return `${text}\n\n${paragraph}`;
+  return [...paragraphs, paragraph].join("\n\n");
+}
+
+/** Whether a message ends with a sign-off, which the sender's name then follows on the next line. */
+export function endsWithSignOff(message: string) {
+  const paragraphs = paragraphsOf(message);
+  return paragraphs.length > 1 && signOff.test(paragraphs.at(-1)?.trim() ?? "");
+}
+
+function paragraphsOf(message: string) {
+  // A message typed in a browser's text box arrives with CRLF line ends.
+  return message
+    .replace(/\r\n?/g, "\n")
+    .trimEnd()
+    .split(/\n[ \t]*\n/);
 }

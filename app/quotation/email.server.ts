@@ -1,7 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { onlineLinkLine } from "#app/content/online-quotation.ts";
 import type { Site } from "#app/content/site.ts";
-import { addBeforeSignOff, escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import { addBeforeSignOff, endsWithSignOff, escapeHtml, headerText } from "#app/lib/mail-text.ts";
 import type { quotations, quotes } from "#db/schema.ts";
 
 type Buyer = Pick<typeof quotes.$inferSelect, "reference" | "customerName" | "email">;
@@ -40,7 +40,8 @@ export function composeSalesEmail(
     subject: headerText(subject),
     messageId: input.messageId,
     ...(thread ? { inReplyTo: thread.inReplyTo, references: thread.references } : {}),
-    text: [input.body, "", ...signature].join("\n"),
+    // "Kind regards," and the name under it are one block, as a person would type them.
+    text: [input.body, ...(endsWithSignOff(input.body) ? [] : [""]), ...signature].join("\n"),
     html: `<!doctype html>
 <html><body>
 <div style="white-space: pre-wrap">${escapeHtml(input.body)}</div>

@@ -221,9 +221,9 @@ describeDatabase("quotations", (target) => {
     expect(mail?.header("subject")).toBe(`Quotation ${quote.reference}/1 for your request ${quote.reference}`);
     expect(mail?.header("from")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
     expect(mail?.text).toContain(`Dear ${sampleQuote.customerName},`);
-    // The link to the quotation online comes above the sign-off, which the sender's name follows.
+    // The link to the quotation online comes above the sign-off, and the sender's name right under it.
     expect(mail?.text).toMatch(
-      /attached\.\n\nView and accept this quotation online: https:\/\/\S+\n\nKind regards,\n\nAlex Turner\nWrekin MRO Supply\n/,
+      /attached\.\n\nView and accept this quotation online: https:\/\/\S+\n\nKind regards,\nAlex Turner\nWrekin MRO Supply\n/,
     );
     const [row] = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
     expect(mail?.header("message-id")).toBe(row?.messageId);
