@@ -193,6 +193,10 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
 
   await desk.reload();
   await expect(desk.getByRole("heading", { name: "Accepted (PO 4500012345)" })).toBeVisible();
+  // Every e-mail the request sent, named for what it is.
+  const sent = desk.getByRole("region", { name: "Notification" });
+  for (const name of ["Quotation to the buyer", "Chaser to the buyer", "Confirmation of the buyer's acceptance"])
+    await expect(sent).toContainText(name);
   await expect(desk.getByText("Accepted", { exact: true }).first()).toBeVisible();
   await checkPage(desk, { alsoAtPhoneWidth: true });
   const value = desk.getByLabel("Order value (£, net)", { exact: true });

@@ -1,6 +1,7 @@
 import { partsAndFiles } from "#app/content/counts.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { isOpen, lostReasonLabels, statusLabels } from "#app/request/status.ts";
+import type { OutboxKind } from "#db/outbox-payloads.ts";
 import { type LostReason, type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
 /**
@@ -23,11 +24,14 @@ export const spamReasonLabel = (reason: string) => spamReasonLabels[reason] ?? r
 
 export const roleLabels = { admin: "Admin", staff: "Staff" } as const;
 
-export const notificationKindLabels: Record<string, string> = {
+/** Every kind the outbox sends, named (a new kind without a name here does not compile). */
+export const notificationKindLabels: Record<OutboxKind, string> = {
   email: "E-mail to the sales inbox",
   forward: "Copy to the external form service",
   message: "E-mail to staff",
   acknowledgement: "Acknowledgement to the buyer",
+  quotation: "Quotation to the buyer",
+  reply: "Reply to the buyer",
   acceptance: "Confirmation of the buyer's acceptance",
   "acceptance-notice": "Acceptance online, to the owner",
   "decline-notice": "Decline online, to the owner",

@@ -12,6 +12,7 @@ import { VersionField } from "#app/desk/request/team-panels.tsx";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { fieldText, labelledFields, longFields, type RequestField } from "#app/request/fields.ts";
 import { lostReasonLabels, statusLabels } from "#app/request/status.ts";
+import type { OutboxKind } from "#db/outbox-payloads.ts";
 import { type QuoteStatus, quoteStatuses } from "#db/statuses.ts";
 
 // The sections of a request's page (app/routes/desk/request.tsx).
@@ -33,7 +34,7 @@ type Quote = {
 type Line = { id: number; part: string; quantity: number; brand: string | null };
 type Notification = {
   id: number;
-  kind: string;
+  kind: OutboxKind;
   status: string;
   attempts: number;
   sentAt: Date | string | null;
@@ -257,7 +258,7 @@ export function NotificationPanel({
         <ul className="mt-2 space-y-3">
           {notifications.map((n) => (
             <li key={n.id}>
-              <p className="font-semibold">{notificationKindLabels[n.kind] ?? n.kind}</p>
+              <p className="font-semibold">{notificationKindLabels[n.kind]}</p>
               <p>
                 {n.status === "sent"
                   ? `Sent ${n.sentAt ? formatDateTime(n.sentAt) : ""}`
