@@ -31,8 +31,8 @@ async function openDesk(browser: Browser) {
 }
 
 /**
- * A request with one line, taken on by Alex and quoted at £6.45 each (£25.80 net), valid until `validUntil`
- * when given; returns its reference.
+ * A request with one line, taken on by Alex and quoted at £6.45 each (£25.80 net) for the buyer's enquiry
+ * ENQ-5521, valid until `validUntil` when given; returns its reference.
  */
 async function quotedRequest(desk: Page, validUntil?: string) {
   const fields = {
@@ -50,6 +50,8 @@ async function quotedRequest(desk: Page, validUntil?: string) {
   await expect(desk.getByRole("status").first()).toHaveText("It is yours now.");
   await desk.getByRole("link", { name: "Prepare a quotation" }).click();
   await desk.getByLabel("Line 1 Unit price", { exact: true }).fill("6.45");
+  await desk.getByLabel("Buyer's reference").fill("ENQ-5521");
+  await desk.getByLabel("Delivery terms").fill("Next working day by carrier, free over £150 ex VAT.");
   if (validUntil) await desk.getByLabel("Valid until").fill(validUntil);
   await desk.getByRole("button", { name: "Send…" }).click();
   await desk.getByRole("button", { name: "Yes, send it" }).click();
@@ -133,6 +135,11 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
   await expect(page.getByRole("heading", { name: `Your quotation ${reference}/1`, level: 1 })).toBeVisible();
   await expect(page.locator("main")).toContainText(invitation);
+  // What the PDF states, the terms the buyer accepts among it.
+  await expect(page.getByRole("definition").filter({ hasText: "ENQ-5521" })).toBeVisible();
+  await expect(page.locator("main")).toContainText(
+    "Delivery terms: Next working day by carrier, free over £150 ex VAT.",
+  );
   const lines = page.getByRole("list", { name: "Lines" });
   await expect(lines).toContainText("6205-2RS");
   await expect(lines).toContainText("4 × £6.45 · From stock");

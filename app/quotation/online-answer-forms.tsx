@@ -70,7 +70,7 @@ export function AcceptForm({ result, busy, validUntil }: { result: Result; busy:
         <Field meta={fields.notes} label="Notes" optional kind="textarea" rows={3} />
         <Checkbox
           meta={fields.terms}
-          label={`I accept this quotation, its prices (valid until ${validUntil}) and its payment terms.`}
+          label={`I accept this quotation, its prices (valid until ${validUntil}) and its payment and delivery terms.`}
         />
         <button type="submit" className={button({ variant: "primary" })} disabled={busy}>
           Accept the quotation

@@ -19,6 +19,9 @@ export type OnlineQuotation = {
     | "deliveryPence"
     | "validUntil"
     | "paymentTerms"
+    | "deliveryTerms"
+    | "buyerReference"
+    | "deliveryAddress"
     | "vatBasisPoints"
     | "netPence"
     | "vatPence"
@@ -127,12 +130,34 @@ export function QuotationDocument({ quotation }: { quotation: OnlineQuotation })
             </>
           ) : null}
         </dd>
+        {content.buyerReference ? (
+          <>
+            <dt className="font-semibold text-slate-700">{words.buyerReference}</dt>
+            <dd className="min-w-0 break-words">
+              <bdi>{content.buyerReference}</bdi>
+            </dd>
+          </>
+        ) : null}
+        {content.deliveryAddress ? (
+          <>
+            <dt className="font-semibold text-slate-700">{words.deliveryAddress}</dt>
+            <dd className="min-w-0 break-words whitespace-pre-line" dir="auto">
+              {content.deliveryAddress}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <Lines lines={content.lines} />
       <Totals content={content} />
+      {/* The terms the buyer accepts, as the PDF states them (delivery terms are missing from early revisions). */}
       <p className="mt-4 break-words">
         <strong>{words.paymentTerms}:</strong> {content.paymentTerms}
       </p>
+      {content.deliveryTerms ? (
+        <p className="mt-1 break-words">
+          <strong>{words.deliveryTerms}:</strong> {content.deliveryTerms}
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-700">{words.pricesNote}</p>
       <a href={quotation.pdfHref} className="mt-4 inline-flex items-center gap-2 font-semibold text-steel underline">
         <Download aria-hidden="true" className="size-5" />
