@@ -82,7 +82,9 @@ export function quotationFonts(doc: Doc) {
     }
     return fallback;
   };
-  return function printable(text: string, name: FontName): { font: FontName | "fallback"; text: string } {
+  return function printable(typed: string, name: FontName): { font: FontName | "fallback"; text: string } {
+    // A browser's text box sends CRLF; pdfkit breaks lines at LF only and would draw each CR as a box.
+    const text = typed.replace(/\r\n?/g, "\n");
     const chars = Array.from(text);
     const primary = dejaVu(name);
     const missing = chars.filter((char) => lacks(primary, char)).length;

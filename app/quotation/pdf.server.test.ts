@@ -236,6 +236,27 @@ describe("text anyone types", () => {
     expect(texts.join(" ").match(/pump/g)?.length).toBe(200);
   });
 
+  it("breaks lines typed in a browser's text box (CRLF) where they were typed, with no box at their ends", async () => {
+    const d = draft(1, {
+      deliveryAddress: "Goods in\r\nHalesfield 19\r\nTelford TF7 4QT",
+      paymentTerms: "30 days from invoice\r\nfor account holders",
+      deliveryTerms: "Next working day\rby carrier",
+    });
+    d.lines[0] = {
+      ...emptyLine({ description: "ITEM-Z seal kit", note: "Two per box\r\nSold by the box" }),
+      unitPrice: "1",
+    };
+    const pdf = await render(d, { revision: 1 });
+    expect(glyphsDrawn(pdf).filter((glyph) => glyph === "0000")).toEqual([]);
+    const [text = ""] = pages(pdf);
+    for (const words of [
+      "Goods in Halesfield 19 Telford TF7 4QT",
+      "Two per box Sold by the box",
+      "Next working day by carrier",
+    ])
+      expect(text).toContain(words);
+  });
+
   it("prints a character no font has as its code point", async () => {
     const d = draft(1);
     d.lines[0] = { ...emptyLine({ description: "ITEM-Y private \uE000 use" }), unitPrice: "1.00" };
