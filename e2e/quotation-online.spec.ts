@@ -342,6 +342,10 @@ test("a quotation nearing the end of its validity is listed to chase, then Expir
       `/desk/quotes/${reference}?chaser=#answer-chase`,
     );
     await checkPage(desk);
+    // A day to chase from, not a time of night.
+    await desk.goto(`${server.url}/desk/quotes/${reference}`);
+    const londonToday = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" });
+    await expect(desk.getByText(`Chase the buyer from ${londonToday.format(new Date())}.`)).toBeVisible();
     const dayAfter = new Date(Date.parse(`${validUntil}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(await sweep(new Date(`${dayAfter}T12:00:00Z`))).toEqual({ warned: 0, expired: 1 });
   } finally {

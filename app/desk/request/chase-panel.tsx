@@ -4,7 +4,7 @@ import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
 import { input } from "#app/components/input.ts";
 import { answerId, useAnswerAction } from "#app/desk/request/answers.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
-import { formatDateTime } from "#app/lib/london-time.ts";
+import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import type { QuoteStatus } from "#db/statuses.ts";
 
 /** A chaser as the page offers it, and as it will read once chosen (`{link}` still to be made). */
@@ -32,7 +32,7 @@ export function ChasePanel({
           <input type="hidden" name="intent" value="snooze" />
           <p>
             {quote.nextContactAt
-              ? `Chase the buyer from ${formatDateTime(quote.nextContactAt)}.`
+              ? `Chase the buyer from ${formatDay(londonDay(new Date(quote.nextContactAt)))}.`
               : "No date set to chase the buyer."}
           </p>
           <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
