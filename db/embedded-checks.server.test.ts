@@ -1,7 +1,8 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, it } from "vitest";
-import { startFailure } from "#db/embedded-checks.server.ts";
+import { expect, it, onTestFinished } from "vitest";
+import { removeStaleLocks, startFailure } from "#db/embedded-checks.server.ts";
 import { tempFolder } from "#test/temp-folder.ts";
 
 function pathsWithLog(log: string) {
@@ -34,4 +35,51 @@ it("reads only what was written since this start, and falls back to the last lin
   expect(startFailure(paths, earlier.length).message).toBe(
     `The database did not start: LOG:  could not bind Unix address (log: ${paths.logFile}).`,
   );
+});
+
+/** A process that lives `seconds`, with its command line as given (exec -a); killed when the test finishes. */
+function runningAs(command: string, seconds: number) {
+  const child = spawn("bash", ["-c", `exec -a ${command} sleep ${seconds}`], { stdio: "ignore" });
+  onTestFinished(() => {
+    child.kill("SIGKILL");
+  });
+  return child.pid ?? 0;
+}
+
+/** A zombie: a child that has exited, under a parent that never reaps it (as after a crash, until init does). */
+async function zombie() {
+  const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+  onTestFinished(() => {
+    parent.kill("SIGKILL");
+  });
+  const pid = Number(
+    await new Promise<string>((resolve) => parent.stdout.once("data", (chunk) => resolve(String(chunk)))),
+  );
+  await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, "utf8")).toContain(") Z ");
+  return pid;
+}
+
+function clusterWithLocks(pid: number) {
+  const clusterDir = tempFolder("mro-stale-locks-");
+  const locks = ["postmaster.pid", ".s.PGSQL.5432.lock"].map((name) => path.join(clusterDir, name));
+  for (const lock of locks) fs.writeFileSync(lock, `${pid}\n${clusterDir}\n`);
+  return locks;
+}
+
+it("clears the lock files of a postmaster killed with its server, even while it is an unreaped zombie", async () => {
+  // PostgreSQL's own check takes a zombie for a running postmaster and refuses: "lock file … already exists".
+  for (const pid of [await zombie(), runningAs("node", 5), 2 ** 22 + 12_345]) {
+    const locks = clusterWithLocks(pid);
+    removeStaleLocks(path.dirname(locks[0] ?? ""));
+    expect(
+      locks.filter((lock) => fs.existsSync(lock)),
+      `pid ${pid}`,
+    ).toEqual([]);
+  }
+});
+
+it("keeps the lock files of a PostgreSQL that is running", () => {
+  const locks = clusterWithLocks(runningAs("postgres", 5));
+  removeStaleLocks(path.dirname(locks[0] ?? ""));
+  expect(locks.filter((lock) => fs.existsSync(lock))).toEqual(locks);
 });

@@ -87,22 +87,30 @@ export function isPostgres(pid: number) {
   return commandOf(pid)?.includes("postgres") === true;
 }
 
+/** The lock files a postmaster writes, each naming it: the cluster's, and its socket's (in the same folder). */
+const lockFiles = ["postmaster.pid", ".s.PGSQL.5432.lock"];
+
 /**
- * After a kill -9 of the whole process group, postmaster.pid names a dead process (PostgreSQL then
- * starts by itself) or, once pids are recycled, an unrelated live one (PostgreSQL would refuse).
+ * After a kill -9 of the whole process group, the lock files name a postmaster that is no longer running:
+ * gone, a zombie its new parent has not reaped yet, or (once pids are recycled) an unrelated process.
+ * PostgreSQL refuses to start while the pid a lock file names answers a signal, and a zombie does, so a start
+ * right after a crash failed with "lock file … already exists". Only a running PostgreSQL keeps its locks.
  */
-export function removeStalePid(clusterDir: string) {
-  const pid = postmasterPidIn(clusterDir);
-  if (pid === undefined) return;
-  const command = commandOf(pid);
-  if (command !== undefined && !command.includes("postgres"))
-    fs.rmSync(path.join(clusterDir, "postmaster.pid"), { force: true });
+export function removeStaleLocks(clusterDir: string) {
+  for (const name of lockFiles) {
+    const pid = pidIn(path.join(clusterDir, name));
+    if (pid !== undefined && !isPostgres(pid)) fs.rmSync(path.join(clusterDir, name), { force: true });
+  }
 }
 
 function postmasterPidIn(clusterDir: string) {
+  return pidIn(path.join(clusterDir, "postmaster.pid"));
+}
+
+function pidIn(lockFile: string) {
   let pid: number;
   try {
-    pid = Number(fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    pid = Number(fs.readFileSync(lockFile, "utf8").split("\n")[0]);
   } catch {
     return undefined;
   }

@@ -13,7 +13,7 @@ import {
   lastLine,
   livePostmaster,
   type Paths,
-  removeStalePid,
+  removeStaleLocks,
   startFailure,
 } from "#db/embedded-checks.server.ts";
 
@@ -91,7 +91,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: { share?: 
     await running.client.end();
     await stopOrphan(paths, binaries.pgCtl, runAs);
   }
-  removeStalePid(paths.clusterDir);
+  removeStaleLocks(paths.clusterDir);
   const logStart = fileSize(paths.logFile);
   const child = launch(paths, binaries.postgres, runAs);
   const owner = await waitUntilReady(connection, child, paths, logStart);
