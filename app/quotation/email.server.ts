@@ -32,6 +32,8 @@ export function composeSalesEmail(
   const subject = input.subject.includes(buyer.reference) ? input.subject : `${input.subject} (${buyer.reference})`;
   const signature = [input.senderName ?? "", site.name, site.phoneDisplay, site.email].filter(Boolean);
   const sales = { name: headerText(site.name), address: site.email };
+  // "Kind regards," and the name under it are one block, as a person would type them.
+  const text = [input.body, ...(endsWithSignOff(input.body) ? [] : [""]), ...signature].join("\n");
   return {
     from: sales,
     replyTo: sales,
@@ -40,12 +42,11 @@ export function composeSalesEmail(
     subject: headerText(subject),
     messageId: input.messageId,
     ...(thread ? { inReplyTo: thread.inReplyTo, references: thread.references } : {}),
-    // "Kind regards," and the name under it are one block, as a person would type them.
-    text: [input.body, ...(endsWithSignOff(input.body) ? [] : [""]), ...signature].join("\n"),
+    text,
+    // The same lines: a paragraph of its own would part the signature from the sign-off again in HTML readers.
     html: `<!doctype html>
 <html><body>
-<div style="white-space: pre-wrap">${escapeHtml(input.body)}</div>
-<p>${signature.map(escapeHtml).join("<br>")}</p>
+<div style="white-space: pre-wrap">${escapeHtml(text)}</div>
 </body></html>
 `,
     ...(input.attachments ? { attachments: input.attachments } : {}),

@@ -225,6 +225,8 @@ describeDatabase("quotations", (target) => {
     expect(mail?.text).toMatch(
       /attached\.\n\nView and accept this quotation online: https:\/\/\S+\n\nKind regards,\nAlex Turner\nWrekin MRO Supply\n/,
     );
+    // As Outlook shows it: the HTML part keeps the name under the sign-off too.
+    expect(mail?.html).toContain("Kind regards,\nAlex Turner\nWrekin MRO Supply");
     const [row] = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
     expect(mail?.header("message-id")).toBe(row?.messageId);
     const parsed = await PostalMime.parse(mail?.raw ?? "");
