@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, it, onTestFinished } from "vitest";
 import { removeStaleLocks, startFailure } from "#db/embedded-checks.server.ts";
+import { standIn } from "#test/crash.ts";
 import { tempFolder } from "#test/temp-folder.ts";
 
 function pathsWithLog(log: string) {
@@ -37,15 +38,6 @@ it("reads only what was written since this start, and falls back to the last lin
   );
 });
 
-/** A process that lives `seconds`, with its command line as given (exec -a); killed when the test finishes. */
-function runningAs(command: string, seconds: number) {
-  const child = spawn("bash", ["-c", `exec -a ${command} sleep ${seconds}`], { stdio: "ignore" });
-  onTestFinished(() => {
-    child.kill("SIGKILL");
-  });
-  return child.pid ?? 0;
-}
-
 /** A zombie: a child that has exited, under a parent that never reaps it (as after a crash, until init does). */
 async function zombie() {
   const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
@@ -68,7 +60,7 @@ function clusterWithLocks(pid: number) {
 
 it("clears the lock files of a postmaster killed with its server, even while it is an unreaped zombie", async () => {
   // PostgreSQL's own check takes a zombie for a running postmaster and refuses: "lock file … already exists".
-  for (const pid of [await zombie(), runningAs("node", 5), 2 ** 22 + 12_345]) {
+  for (const pid of [await zombie(), (await standIn("node", 5)).pid, 2 ** 22 + 12_345]) {
     const locks = clusterWithLocks(pid);
     removeStaleLocks(path.dirname(locks[0] ?? ""));
     expect(
@@ -78,8 +70,8 @@ it("clears the lock files of a postmaster killed with its server, even while it 
   }
 });
 
-it("keeps the lock files of a PostgreSQL that is running", () => {
-  const locks = clusterWithLocks(runningAs("postgres", 5));
+it("keeps the lock files of a PostgreSQL that is running", async () => {
+  const locks = clusterWithLocks((await standIn("postgres", 5)).pid);
   removeStaleLocks(path.dirname(locks[0] ?? ""));
   expect(locks.filter((lock) => fs.existsSync(lock))).toEqual(locks);
 });

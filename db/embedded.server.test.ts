@@ -1,21 +1,16 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { ownerOnceSettled } from "#db/embedded.server.ts";
 import { isPostgres } from "#db/embedded-checks.server.ts";
-import { alive } from "#test/crash.ts";
+import { alive, standIn } from "#test/crash.ts";
 import { tempFolder } from "#test/temp-folder.ts";
 
 it("waits for a postmaster that has removed postmaster.pid to exit, before a new one may start", async () => {
   const clusterDir = tempFolder("mro-settled-");
   // Stands in for the previous server's postmaster: a process named postgres, that lives 1.5 s more.
-  const postmaster = spawn("bash", ["-c", "exec -a postgres sleep 1.5"], { stdio: "ignore" });
-  const pid = postmaster.pid;
-  if (pid === undefined) throw new Error("bash did not start");
-  // Until bash has run exec, the child is a copy of this Node process, which no one would take for PostgreSQL.
-  await expect.poll(() => isPostgres(pid)).toBe(true);
-  const exited = new Promise((resolve) => postmaster.once("exit", resolve));
+  const { pid, exited } = await standIn("postgres", 1.5);
+  expect(isPostgres(pid)).toBe(true);
   const pidFile = path.join(clusterDir, "postmaster.pid");
   fs.writeFileSync(pidFile, `${pid}\n${clusterDir}\n`);
   // Its socket is already closed; it removes postmaster.pid at once, as its last step before exiting.

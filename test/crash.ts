@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { expect, onTestFinished } from "vitest";
 import type { RunningServer } from "#test/server.ts";
 
 /** Every process below `root` (the embedded PostgreSQL's supervisor, postmaster and backends), from /proc. */
@@ -82,4 +84,20 @@ export async function crash(server: RunningServer) {
 export function crashRecoveries(dataDir: string) {
   const log = fs.readFileSync(path.join(dataDir, "postgres", "log", "postgres.log"), "utf8");
   return log.match(/database system was not properly shut down; automatic recovery in progress/g)?.length ?? 0;
+}
+
+/**
+ * A process whose command line is `command` (bash's exec -a) for `seconds`, killed when the test finishes.
+ * Resolves once bash has run exec: until then the child is a copy of this Node process.
+ */
+export async function standIn(command: string, seconds: number) {
+  const child = spawn("bash", ["-c", `exec -a ${command} sleep ${seconds}`], { stdio: "ignore" });
+  onTestFinished(() => {
+    child.kill("SIGKILL");
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error("bash did not start");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  await expect.poll(() => commandOf(pid)).toBe(command);
+  return { pid, exited };
 }
