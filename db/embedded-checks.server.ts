@@ -97,9 +97,9 @@ const lockFiles = ["postmaster.pid", ".s.PGSQL.5432.lock"];
  * right after a crash failed with "lock file … already exists". Only a running PostgreSQL keeps its locks.
  */
 export function removeStaleLocks(clusterDir: string) {
-  for (const name of lockFiles) {
-    const pid = pidIn(path.join(clusterDir, name));
-    if (pid !== undefined && !isPostgres(pid)) fs.rmSync(path.join(clusterDir, name), { force: true });
+  for (const lockFile of lockFiles.map((name) => path.join(clusterDir, name))) {
+    const pid = pidIn(lockFile);
+    if (pid !== undefined && !isPostgres(pid)) fs.rmSync(lockFile, { force: true });
   }
 }
 

@@ -24,29 +24,30 @@ export function escapeHtml(value: string) {
  * A sign-off: a message's last paragraph when it is one short line ending in a comma ("Kind regards,",
  * "Many thanks,"). The name under it comes from the signature, so nothing may come between the two.
  */
-const signOff = /^[^\n,]{1,40},$/;
+const signOffLine = /^[^\n,]{1,40},$/;
 
 /**
  * Adds a paragraph at the end of a message, above its sign-off if it has one: a link added after
  * "Kind regards," would sit between the greeting and the sender's name.
  */
 export function addBeforeSignOff(message: string, paragraph: string) {
-  const paragraphs = paragraphsOf(message);
-  const last = paragraphs.at(-1)?.trim() ?? "";
-  if (paragraphs.length > 1 && signOff.test(last)) return [...paragraphs.slice(0, -1), paragraph, last].join("\n\n");
-  return [...paragraphs, paragraph].join("\n\n");
+  const { paragraphs, signOff } = splitSignOff(message);
+  return [...paragraphs, paragraph, ...(signOff ? [signOff] : [])].join("\n\n");
 }
 
 /** Whether a message ends with a sign-off, which the sender's name then follows on the next line. */
 export function endsWithSignOff(message: string) {
-  const paragraphs = paragraphsOf(message);
-  return paragraphs.length > 1 && signOff.test(paragraphs.at(-1)?.trim() ?? "");
+  return splitSignOff(message).signOff !== undefined;
 }
 
-function paragraphsOf(message: string) {
+/** A message's paragraphs, with its sign-off apart when it has one (never its only paragraph). */
+function splitSignOff(message: string) {
   // A message typed in a browser's text box arrives with CRLF line ends.
-  return message
+  const paragraphs = message
     .replace(/\r\n?/g, "\n")
     .trimEnd()
     .split(/\n[ \t]*\n/);
+  const last = paragraphs.at(-1)?.trim() ?? "";
+  if (paragraphs.length > 1 && signOffLine.test(last)) return { paragraphs: paragraphs.slice(0, -1), signOff: last };
+  return { paragraphs, signOff: undefined };
 }
