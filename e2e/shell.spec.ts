@@ -453,15 +453,17 @@ test("after the page has loaded, no task blocks a 4× slower CPU for more than 1
   // The page's own work, measured as a buyer who comes back lives through it. The first visit of a page in this
   // browser is not counted: its tasks are the browser's (a new process, scripts compiled without a code cache,
   // measured cold by `npm run bench:lighthouse`). Then the median of three visits, as Lighthouse takes: one stall
-  // of the machine running the tests is not the page's.
+  // of the machine running the tests is not the page's. Two visits that agree decide that median, so the third
+  // is made only when they do not (a third of this test's minutes).
   const slowPages: string[] = [];
   for (const { path } of routes) {
     await visit(path);
-    const visits = [await visit(path), await visit(path), await visit(path)];
-    const longest = visits.map((tasks) => Math.max(0, ...tasks)).sort((a, b) => a - b);
+    const visits: number[][] = [];
+    const over = () => visits.filter((tasks) => Math.max(0, ...tasks) > 100).length;
+    while (over() < 2 && visits.length - over() < 2) visits.push(await visit(path));
     // The figures, printed when the test passes too: how close to the limit each page came.
-    console.log(`${path}: longest task after load ${longest.join(", ")} ms`);
-    if ((longest[1] ?? 0) > 100)
+    console.log(`${path}: longest task after load ${visits.map((tasks) => Math.max(0, ...tasks)).join(", ")} ms`);
+    if (over() >= 2)
       slowPages.push(`${path}: long tasks ${visits.map((tasks) => `[${tasks.join(", ")}]`).join(" ")} ms`);
   }
   expect(slowPages).toEqual([]);
