@@ -74,6 +74,10 @@ async function secondRevisionAndChaser(desk: Page, reference: string) {
   await desk.getByRole("button", { name: "Send…" }).click();
   await desk.getByRole("button", { name: "Yes, send it" }).click();
   await expect(desk.getByRole("status").first()).toHaveText(`Quotation ${reference}/2 is on its way to the buyer.`);
+  // The buyer's office is told which quotation to file: this one replaces /1.
+  const second = await email(`${reference}-quotation-2`);
+  expect(second.subject).toBe(`Revised quotation ${reference}/2 for your request ${reference}`);
+  expect(second.text).toContain(`It replaces our quotation ${reference}/1.`);
   await desk.getByRole("button", { name: "Send a chaser…" }).click();
   const confirm = desk.getByTestId("confirm-chaser");
   await expect(confirm).toContainText(
@@ -361,5 +365,6 @@ test("a quotation nearing the end of its validity is listed to chase, then Expir
   const reissued = await email(`${reference}-quotation-2`);
   const thirtyDays = new Date(Date.parse(`${today}T12:00:00Z`) + 30 * 86_400_000);
   const newDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "Europe/London" }).format(thirtyDays);
-  expect(reissued.text).toContain(`valid until ${newDate}`);
+  expect(reissued.text).toContain(`valid until ${newDate}. It replaces our quotation ${reference}/1.`);
+  expect(reissued.subject).toBe(`Revised quotation ${reference}/2 for your request ${reference}`);
 });

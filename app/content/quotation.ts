@@ -11,8 +11,18 @@ export function availabilityText(kind: keyof typeof availabilityLabels, days?: n
   return availabilityLabels[kind];
 }
 
-/** Placeholders staff may use in the subject and message; filled when the quotation is sent. */
-export const quotationPlaceholders = ["{name}", "{reference}", "{revision}", "{validUntil}", "{company}"] as const;
+/**
+ * Placeholders staff may use in the subject and message; filled when the quotation is sent. {previous} is the
+ * revision this one replaces (empty for a first quotation).
+ */
+export const quotationPlaceholders = [
+  "{name}",
+  "{reference}",
+  "{revision}",
+  "{previous}",
+  "{validUntil}",
+  "{company}",
+] as const;
 
 export const defaultQuotationEmail = {
   subject: "Quotation {revision} for your request {reference}",
@@ -20,6 +30,23 @@ export const defaultQuotationEmail = {
     "Dear {name},",
     "",
     "Thank you for your enquiry. Please find our quotation {revision} attached, valid until {validUntil}.",
+    "",
+    "To order, or if you would like an alternative, simply reply to this e-mail.",
+    "",
+    "Kind regards,",
+  ].join("\n"),
+};
+
+/**
+ * A later revision's starting text: the buyer's office files the one that counts, so it says which it replaces.
+ * (A team's saved reply called "Quotation" starts every revision instead.)
+ */
+export const defaultRevisedQuotationEmail = {
+  subject: "Revised quotation {revision} for your request {reference}",
+  message: [
+    "Dear {name},",
+    "",
+    "Please find our revised quotation {revision} attached, valid until {validUntil}. It replaces our quotation {previous}.",
     "",
     "To order, or if you would like an alternative, simply reply to this e-mail.",
     "",

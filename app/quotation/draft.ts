@@ -1,4 +1,4 @@
-import { availabilityText } from "#app/content/quotation.ts";
+import { availabilityText, defaultQuotationEmail, defaultRevisedQuotationEmail } from "#app/content/quotation.ts";
 import { cleanText } from "#app/lib/text.ts";
 import { basisPointsFrom, isPoa, maxLinePence, quotationTotals, readPrice } from "#app/quotation/money.ts";
 
@@ -254,4 +254,21 @@ export function checkDraft(
 /** Fills {name}, {reference} and the other placeholders; unknown ones are left as typed. */
 export function fillPlaceholders(text: string, values: Record<string, string>) {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/**
+ * A quotation's e-mail texts as the revision they start needs them: where they are still our starting words, a
+ * later revision's say which one it replaces and a first one's do not. Words the team typed are kept.
+ */
+export function startingWordsFor<T extends { subject: string; message: string }>(texts: T, later: boolean): T {
+  const ours = [defaultQuotationEmail, defaultRevisedQuotationEmail];
+  const wanted = later ? defaultRevisedQuotationEmail : defaultQuotationEmail;
+  // A browser's text box sends CRLF line ends.
+  const isOurs = (field: "subject" | "message") =>
+    ours.some((words) => words[field] === texts[field].replace(/\r\n?/g, "\n").trim());
+  return {
+    ...texts,
+    subject: isOurs("subject") ? wanted.subject : texts.subject,
+    message: isOurs("message") ? wanted.message : texts.message,
+  };
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { beforeEach, describe, expect, it } from "vitest";
+import { defaultRevisedQuotationEmail } from "#app/content/quotation.ts";
 import { sendReply } from "#app/desk/request/replies.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
@@ -12,7 +13,7 @@ import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
-import { quotations, quoteMessages, quotes } from "#db/schema.ts";
+import { quotations, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { suiteSmtpSink } from "#test/smtp-suite.ts";
@@ -192,8 +193,20 @@ describeDatabase("quotations", (target) => {
     expect(await saveDraft(db(), quote.id, sixLines, "none", actor)).toEqual({ saved: true });
     expect((await send(quote)).revision).toBe(`${quote.reference}/1`);
     // The next draft starts from the sent one's prices.
-    expect((await currentDraft(db(), quote.id, config)).lines[0]?.unitPrice).toBe("6.45");
-    expect((await send(quote, { ...sixLines, delivery: "0" })).revision).toBe(`${quote.reference}/2`);
+    const next = await currentDraft(db(), quote.id, config);
+    expect(next.lines[0]?.unitPrice).toBe("6.45");
+    // Its e-mail starts with words that say which revision it replaces, filled when it is sent.
+    expect(next).toMatchObject({
+      subject: defaultRevisedQuotationEmail.subject,
+      message: defaultRevisedQuotationEmail.message,
+    });
+    const words = { subject: next.subject, message: next.message };
+    expect((await send(quote, { ...sixLines, ...words, delivery: "0" })).revision).toBe(`${quote.reference}/2`);
+    const [second] = await db().select().from(quotations).where(eq(quotations.revision, 2));
+    expect(second?.content?.subject).toBe(`Revised quotation ${quote.reference}/2 for your request ${quote.reference}`);
+    expect(second?.content?.message).toContain(
+      `Please find our revised quotation ${quote.reference}/2 attached, valid until 31 December 2099. It replaces our quotation ${quote.reference}/1.`,
+    );
     const rows = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
     expect(rows.map((r) => [r.revision, r.grossPence]).sort()).toEqual([
       [1, 16_092],
@@ -203,6 +216,15 @@ describeDatabase("quotations", (target) => {
     const [first] = await db().select().from(quotations).where(eq(quotations.revision, 1));
     expect(first?.grossPence).toBe(16_092);
     expect((await db().select().from(quotes).where(eq(quotes.id, quote.id)))[0]?.status).toBe("quoted");
+    // A team that wrote its own "Quotation" reply keeps its words for every revision.
+    const own = { subject: "Our offer {revision}", body: "Hello {name},\n\nAs promised.\n\nThanks," };
+    const [seeded] = await db().select().from(savedReplies).where(eq(savedReplies.title, "Quotation"));
+    await db().update(savedReplies).set(own).where(eq(savedReplies.title, "Quotation"));
+    expect(await currentDraft(db(), quote.id, config)).toMatchObject({ subject: own.subject, message: own.body });
+    await db()
+      .update(savedReplies)
+      .set({ subject: seeded?.subject, body: seeded?.body })
+      .where(eq(savedReplies.title, "Quotation"));
   });
 
   it("e-mails the buyer the PDF with every line, the totals and the validity date; the first reply is when it left", async () => {

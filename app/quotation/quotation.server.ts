@@ -9,6 +9,7 @@ import {
   draftFromStored,
   emptyLine,
   fillPlaceholders,
+  startingWordsFor,
 } from "#app/quotation/draft.ts";
 import { penceToText } from "#app/quotation/money.ts";
 import { lineFromBuyer } from "#app/quotation/prefill.ts";
@@ -54,10 +55,10 @@ export async function currentDraft(db: Db, quoteId: number, config: Pick<Config,
     .select({ subject: savedReplies.subject, body: savedReplies.body })
     .from(savedReplies)
     .where(eq(savedReplies.title, "Quotation"));
+  const words = savedReply ? { subject: savedReply.subject, message: savedReply.body } : defaultQuotationEmail;
   const fresh = {
     validUntil: addDays(today, config.quotation.validityDays),
-    subject: savedReply?.subject ?? defaultQuotationEmail.subject,
-    message: savedReply?.body ?? defaultQuotationEmail.message,
+    ...startingWordsFor(words, saved?.revision != null),
   };
   if (saved?.revision === null) return draftFromStored(saved.draft, config.quotation);
   if (saved) return { ...draftFromStored(saved.draft, config.quotation), ...fresh };
@@ -163,6 +164,7 @@ export async function sendQuotation(
     name: quote.customerName,
     reference: quote.reference,
     revision: `${quote.reference}/${revision}`,
+    previous: revision > 1 ? `${quote.reference}/${revision - 1}` : "",
     validUntil: formatDay(checked.validUntil),
     company: quote.company ?? "",
   };

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { addDays } from "#app/lib/opening-hours.ts";
-import { checkDraft, draftFromStored } from "#app/quotation/draft.ts";
+import { checkDraft, draftFromStored, startingWordsFor } from "#app/quotation/draft.ts";
 import { type QuoteRow, sendQuotation } from "#app/quotation/quotation.server.ts";
 import type { Actor } from "#app/request/timeline.ts";
 import { quotations } from "#db/schema.ts";
@@ -39,7 +39,7 @@ export async function reissueQuotation(
     .limit(1);
   if (!latest) return { ok: false, message: "There is no quotation to re-issue: prepare one instead." };
   const renewed = {
-    ...draftFromStored(latest.draft, { deliveryTerms: options.deliveryTerms }),
+    ...startingWordsFor(draftFromStored(latest.draft, { deliveryTerms: options.deliveryTerms }), true),
     validUntil: addDays(options.today, options.validityDays),
   };
   const checked = checkDraft(renewed, options.today);

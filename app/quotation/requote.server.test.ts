@@ -1,6 +1,10 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import {
+  defaultQuotationEmail as firstWords,
+  defaultRevisedQuotationEmail as revisedWords,
+} from "#app/content/quotation.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import type { ActionReply } from "#app/desk/request/intents.server.ts";
 import { findRequest } from "#app/desk/request/read.server.ts";
@@ -78,10 +82,15 @@ describeDatabase("quoting a closed request again", (target) => {
     const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
     const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
     if (!quote) throw new Error("not stored");
-    for (const price of ["6.45", "5.90"].slice(0, revisions)) {
-      const checked = checkDraft(draft(price), "2026-05-01");
+    for (const [index, price] of ["6.45", "5.90"].slice(0, revisions).entries()) {
+      // The second revision is sent with the desk's starting words for a revision, as a browser sends them.
+      const words = index
+        ? { subject: revisedWords.subject, message: revisedWords.message.replace(/\n/g, "\r\n") }
+        : {};
+      const sent = { ...draft(price), ...words };
+      const checked = checkDraft(sent, "2026-05-01");
       if (!checked.ok) throw new Error("invalid");
-      await db().transaction((tx) => sendQuotation(tx, quote, draft(price), checked.value, alex, config.site));
+      await db().transaction((tx) => sendQuotation(tx, quote, sent, checked.value, alex, config.site));
     }
     await db().update(quotes).set({ status, ownerId: alex.id, closedAt: new Date() }).where(eq(quotes.id, quote.id));
     return quote;
@@ -122,6 +131,8 @@ describeDatabase("quoting a closed request again", (target) => {
       buyerReference: "",
       deliveryAddress: "Gate 3, Severn Foods",
     });
+    // The new request's quotation is its first: its e-mail does not say it replaces one.
+    expect(fresh?.draft).toMatchObject({ subject: firstWords.subject, message: firstWords.message });
 
     expect((await findRequest(db(), made.reference))?.repeats).toEqual({ of: old.reference, again: [] });
     expect((await findRequest(db(), old.reference))?.repeats).toEqual({ of: null, again: [made.reference] });

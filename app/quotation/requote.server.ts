@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { addDays } from "#app/lib/opening-hours.ts";
-import { draftFromStored } from "#app/quotation/draft.ts";
+import { draftFromStored, startingWordsFor } from "#app/quotation/draft.ts";
 import { newReference } from "#app/request/reference.server.ts";
 import { isClosed } from "#app/request/status.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
@@ -62,7 +62,7 @@ export async function quoteAgain(
   }
   if (!made) throw new Error("Could not allocate a unique quote reference");
   const draft = {
-    ...draftFromStored(latest.draft, { deliveryTerms: options.deliveryTerms }),
+    ...startingWordsFor(draftFromStored(latest.draft, { deliveryTerms: options.deliveryTerms }), false),
     validUntil: addDays(options.today, options.validityDays),
     buyerReference: "",
   };

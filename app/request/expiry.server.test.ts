@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
+import { defaultQuotationEmail } from "#app/content/quotation.ts";
 import { inboxPage, parseInboxQuery, statusCounts } from "#app/desk/inbox/inbox.server.ts";
 import { requestPageAction } from "#app/desk/request/action.server.ts";
 import type { ActionReply } from "#app/desk/request/intents.server.ts";
@@ -112,6 +113,42 @@ describeDatabase("a quotation's end of validity", (target) => {
     expect(second?.content).toMatchObject({ validUntil: "2027-01-06", netPence: 2580 });
     expect(await current(quote.id)).toMatchObject({ status: "quoted", closedAt: null });
     expect(await chaseList(new Date("2026-12-10T09:00:00Z"))).toEqual([reference]);
+    // The team's own words go out again as they wrote them.
+    expect(second?.content).toMatchObject({
+      subject: `Quotation ${reference}/2`,
+      message: `Dear ${sampleQuote.customerName}, attached.`,
+    });
+  });
+
+  it("re-issues a quotation sent with the desk's starting words with words that say which revision it replaces", async () => {
+    const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
+    const [quote] = await db().select().from(quotes).where(eq(quotes.reference, reference));
+    if (!quote) throw new Error("not stored");
+    // As the editor's form sends them: CRLF line ends.
+    const first = sampleDraft({
+      ...defaultQuotationEmail,
+      message: defaultQuotationEmail.message.replace(/\n/g, "\r\n"),
+    });
+    const checked = checkDraft(first, "2026-11-20");
+    if (!checked.ok) throw new Error("invalid");
+    await db().transaction((tx) => sendQuotation(tx, quote, first, checked.value, alex, site));
+    const reissued = await db().transaction((tx) =>
+      reissueQuotation(tx, quote, alex, site, {
+        today: "2026-12-07",
+        validityDays: 30,
+        deliveryTerms: "Free UK delivery",
+        nextContactDay: "2026-12-10",
+      }),
+    );
+    expect(reissued).toEqual({ ok: true, revision: `${reference}/2` });
+    const [second] = await db()
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.quoteId, quote.id), eq(quotations.revision, 2)));
+    expect(second?.content?.subject).toBe(`Revised quotation ${reference}/2 for your request ${reference}`);
+    expect(second?.content?.message).toContain(
+      `Please find our revised quotation ${reference}/2 attached, valid until 6 January 2027. It replaces our quotation ${reference}/1.`,
+    );
   });
 
   it("snoozes a quoted request from its page and re-issues only an expired one", async () => {

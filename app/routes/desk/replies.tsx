@@ -115,10 +115,11 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
       <p className="mt-1 max-w-prose">
         Answers the team gives often. In a subject or message, {"{name}"}, {"{reference}"} and {"{company}"} become the
         buyer's name, the request's reference and their company when it is sent. The one called “Quotation” starts every
-        new quotation's e-mail (there, {"{revision}"} and {"{validUntil}"} work too). One whose title starts with
-        “Chaser” is offered as a chaser on a quoted request: there {"{revision}"}, {"{validUntil}"}, {"{total}"}{" "}
-        (including VAT) and {"{link}"} (a new link to the latest revision online, added above the sign-off when left
-        out) work too.
+        new quotation's e-mail (there, {"{revision}"}, {"{previous}"} (the revision it replaces) and {"{validUntil}"}{" "}
+        work too; while it keeps its first words, a later revision's e-mail says which one it replaces). One whose title
+        starts with “Chaser” is offered as a chaser on a quoted request: there {"{revision}"}, {"{validUntil}"},{" "}
+        {"{total}"} (including VAT) and {"{link}"} (a new link to the latest revision online, added above the sign-off
+        when left out) work too.
       </p>
       <div role="status" className="mt-3 min-h-6 font-semibold">
         {reply?.message ? <span className={reply.ok ? "text-green-800" : "text-red-700"}>{reply.message}</span> : null}
