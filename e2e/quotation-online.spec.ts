@@ -210,6 +210,13 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
     await expect(sent).toContainText(name);
   await expect(desk.getByText("Accepted", { exact: true }).first()).toBeVisible();
   await checkPage(desk, { alsoAtPhoneWidth: true });
+  // On a phone the answer to the acceptance is far down the page: its top says so and leads there.
+  await desk.setViewportSize({ width: 390, height: 844 });
+  await desk.evaluate(() => window.scrollTo(0, 0));
+  await expect(desk.getByText(`The buyer accepted ${reference}/2 online (PO 4500012345).`)).toBeInViewport();
+  await desk.getByRole("link", { name: "Confirm the order or query it" }).click();
+  await expect(desk.getByRole("button", { name: "Confirm order (Won)" })).toBeInViewport();
+  await desk.setViewportSize({ width: 1280, height: 800 });
   const value = desk.getByLabel("Order value (£, net)", { exact: true });
   await expect(value).toHaveValue("24.80");
   await expect(desk.getByLabel("PO number (if given)")).toHaveValue("4500012345");

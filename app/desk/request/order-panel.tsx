@@ -194,6 +194,39 @@ function ConfirmOrder({
   );
 }
 
+/** The revision the buyer accepted online, while the request waits for the desk to confirm or query it. */
+const acceptedRow = (status: QuoteStatus, rows: OnlineRow[]) =>
+  status === "accepted" ? rows.find((row) => row.response?.answer === "accepted") : undefined;
+
+const poText = (row: OnlineRow) => (row.response?.poNumber ? `PO ${row.response.poNumber}` : "PO to follow");
+
+/**
+ * Said at the top of the page while an acceptance waits for the desk: on a phone the panel that answers it
+ * comes after the request, the work form and the conversation.
+ */
+export function AcceptedNotice({
+  reference,
+  status,
+  rows,
+}: {
+  reference: string;
+  status: QuoteStatus;
+  rows: OnlineRow[];
+}) {
+  const accepted = acceptedRow(status, rows);
+  if (!accepted) return null;
+  return (
+    <p className="mt-3 rounded-lg border border-steel bg-mist p-4">
+      <strong>
+        The buyer accepted {reference}/{accepted.revision} online ({poText(accepted)}).
+      </strong>{" "}
+      <a href="#online-heading" className="font-semibold text-steel underline">
+        Confirm the order or query it
+      </a>
+    </p>
+  );
+}
+
 export function OnlinePanel(props: {
   reference: string;
   status: QuoteStatus;
@@ -204,13 +237,11 @@ export function OnlinePanel(props: {
 }) {
   const { reference, rows } = props;
   if (rows.length === 0) return null;
-  const accepted = props.status === "accepted" ? rows.find((row) => row.response?.answer === "accepted") : undefined;
+  const accepted = acceptedRow(props.status, rows);
   return (
     <section aria-labelledby="online-heading" className={`${cardClass} min-w-0`}>
-      <h2 id="online-heading" className="text-lg font-bold text-navy">
-        {accepted
-          ? `Accepted (${accepted.response?.poNumber ? `PO ${accepted.response.poNumber}` : "PO to follow"})`
-          : "Online quotation"}
+      <h2 id="online-heading" className="scroll-mt-4 text-lg font-bold text-navy">
+        {accepted ? `Accepted (${poText(accepted)})` : "Online quotation"}
       </h2>
       <ul className="mt-2 space-y-3">
         {rows.map((row) => (

@@ -5,7 +5,7 @@ import { AnswerSpot, useLatestActionReply } from "#app/desk/request/answers.tsx"
 import { ChasePanel } from "#app/desk/request/chase-panel.tsx";
 import { chasersOnPage } from "#app/desk/request/chaser.server.ts";
 import { Conversation } from "#app/desk/request/conversation.tsx";
-import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
+import { AcceptedNotice, OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
 import { customerHistory, findRequest, staffList } from "#app/desk/request/read.server.ts";
 import { QuoteAgainForm, RepeatLinks } from "#app/desk/request/repeat-panel.tsx";
@@ -107,6 +107,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       <RepeatLinks repeats={loaderData.repeats} />
       <AnswerSpot place="top" message={message} />
       {mergedIntoReference ? <MergedNotice into={mergedIntoReference} /> : null}
+      <AcceptedNotice reference={quote.reference} status={quote.status} rows={loaderData.online} />
       {quote.spamReasons.length > 0 ? <SpamNotice quote={quote} busy={busy} /> : null}
       <AnswerSpot place="spam" message={message} />
 
