@@ -16,6 +16,7 @@ export const outboxKinds = [
   "assignment",
   "buyer-answer-notice",
   "chaser",
+  "order-confirmation",
 ] as const;
 export type OutboxKind = (typeof outboxKinds)[number];
 
@@ -29,6 +30,8 @@ export type OutboxMessage = { to: string; subject: string; text: string; html?: 
  * A quotation answered online: `acceptance` confirms it to the buyer, `acceptance-notice` and
  * `decline-notice` tell the request's owner (or sales); each names the stored answer. `assignment` tells a
  * member of staff (their desk address) that a colleague gave them the request, or took it from them.
+ * `order-confirmation` tells the buyer that the desk confirmed the order they accepted online (the order's value
+ * and PO as the request keeps them), signed by the person who confirmed it.
  */
 export type OutboxPayloads = {
   email: { reference: string };
@@ -45,6 +48,7 @@ export type OutboxPayloads = {
   "buyer-answer-notice": { reference: string; messageId: number };
   /** A chaser to the buyer (kept as a reply), with a fresh link to the revision it chases. */
   chaser: { reference: string; replyId: number; quotationId: number };
+  "order-confirmation": { reference: string; responseId: number; byName: string };
 };
 export type OutboxPayload = OutboxPayloads[OutboxKind];
 
@@ -68,6 +72,7 @@ const payloads: { [K in OutboxKind]: z.ZodType<OutboxPayloads[K]> } = {
   assignment: forRequest.extend({ to: z.string(), byName: z.string(), took: z.boolean() }),
   "buyer-answer-notice": forRequest.extend({ messageId: z.number() }),
   chaser: forRequest.extend({ replyId: z.number(), quotationId: z.number() }),
+  "order-confirmation": forRequest.extend({ responseId: z.number(), byName: z.string() }),
 };
 
 /** A stored message's payload read as its kind's; one that is not (written by hand, say) throws. */

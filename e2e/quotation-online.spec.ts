@@ -221,10 +221,25 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(value).toHaveValue("24.80");
   await expect(desk.getByLabel("PO number (if given)")).toHaveValue("4500012345");
   await value.fill("24.00");
+  // Ticked as it starts: the buyer is told, in the quotation's thread, at the value confirmed.
+  await expect(desk.getByLabel("E-mail the buyer that their order is confirmed")).toBeChecked();
   await desk.getByRole("button", { name: "Confirm order (Won)" }).click();
-  await expect(desk.getByRole("status").first()).toHaveText("Order confirmed: the request is Won.");
+  await expect(desk.getByRole("status").first()).toHaveText(
+    "Order confirmed: the request is Won, and the buyer's confirmation is on its way.",
+  );
   await expect(desk.getByRole("list", { name: "Conversation, oldest first" })).toContainText(
     "to Won (£24.00 net, PO 4500012345)",
+  );
+  const order = await email(`${reference}-order-confirmation`);
+  expect(order.to?.[0]?.address).toBe("robin@plant.example");
+  expect(order.subject).toBe(`Order confirmed: your PO 4500012345, quotation ${reference}/2 (${reference})`);
+  expect(order.inReplyTo).toBe((await email(`${reference}-quotation-2`)).messageId);
+  expect(order.text).toContain("with your order number 4500012345, for £24.00 plus VAT.");
+  await expect(desk.getByRole("region", { name: "Notification" })).toContainText("Order confirmation to the buyer");
+  // The buyer's page says so too.
+  await page.reload();
+  await expect(page.locator("main").getByRole("status")).toHaveText(
+    "Thank you: your order against this quotation (PO 4500012345) is confirmed. Reply to our e-mail or call us if you need anything.",
   );
 
   // The month's figures: the order's value won, and the request quoted once at its latest revision's net.

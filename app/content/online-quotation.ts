@@ -21,6 +21,8 @@ export const onlineQuotationText = {
   declineHint: "Tell us why, so we can do better next time.",
   accepted: (po: string | null) =>
     `Thank you: you accepted this quotation${po ? ` with PO ${po}` : " (PO to follow)"}. We have e-mailed you a confirmation, and a member of our team will confirm your order.`,
+  confirmed: (po: string | null) =>
+    `Thank you: your order against this quotation${po ? ` (PO ${po})` : ""} is confirmed. Reply to our e-mail or call us if you need anything.`,
   declined: "You declined this quotation. Thank you for telling us; we have let the team know.",
   expired: (day: string) =>
     `This quotation expired on ${day}, so it can no longer be accepted here. Reply to our e-mail or call us for a new one.`,
@@ -44,4 +46,26 @@ export const onlineAnswerMail = {
   acceptedSubject: (revision: string, po: string | null) =>
     `Accepted online: ${revision} (${po ? `PO ${po}` : "PO to follow"})`,
   declinedSubject: (revision: string) => `Declined online: ${revision}`,
+  orderSubject: (revision: string, po: string | null) =>
+    `Order confirmed: ${po ? `your PO ${po}, ` : ""}quotation ${revision}`,
+  orderBody: (input: {
+    name: string;
+    revision: string;
+    po: string | null;
+    value: string;
+    deliveryTerms?: string | null;
+    deliveryAddress?: string | null;
+  }) =>
+    [
+      `Dear ${input.name},`,
+      "",
+      `Thank you for your order. We confirm it against quotation ${input.revision}${input.po ? `, with your order number ${input.po}` : ""}, for ${input.value} plus VAT.`,
+      "",
+      ...(input.deliveryTerms ? [`Delivery: ${input.deliveryTerms}`] : []),
+      ...(input.deliveryAddress ? [`Delivery address: ${input.deliveryAddress}`] : []),
+      ...(input.deliveryTerms || input.deliveryAddress ? [""] : []),
+      "If anything is not as you expect, simply reply to this e-mail.",
+      "",
+      "Kind regards,",
+    ].join("\n"),
 };

@@ -38,6 +38,7 @@ export const notificationKindLabels: Record<OutboxKind, string> = {
   assignment: "E-mail to staff: who has it",
   "buyer-answer-notice": "The buyer's answer, to the owner",
   chaser: "Chaser to the buyer",
+  "order-confirmation": "Order confirmation to the buyer",
 };
 
 /** "45 min", "3 h 20 min", "2 days 4 h". */

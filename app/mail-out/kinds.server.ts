@@ -15,7 +15,12 @@ import {
 import { threadBefore } from "#app/mail-out/thread.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
 import { issueQuotationLink } from "#app/quotation/online.server.ts";
-import { composeAcceptanceConfirmation, composeAnswerNotice, loadAnswer } from "#app/quotation/online-mail.server.ts";
+import {
+  composeAcceptanceConfirmation,
+  composeAnswerNotice,
+  composeOrderConfirmation,
+  loadAnswer,
+} from "#app/quotation/online-mail.server.ts";
 import { renderQuotationPdf } from "#app/quotation/pdf.server.ts";
 import { quotationDelivered, sentQuotation } from "#app/quotation/quotation.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
@@ -201,6 +206,16 @@ export const mailKinds: { [K in OutboxKind]: Kind<K> } = {
       return {
         email: composeAcceptanceConfirmation(found, context.config),
         name: `${found.quote.reference}-acceptance`,
+      };
+    },
+  },
+
+  "order-confirmation": {
+    async mail({ responseId, byName }, context) {
+      const found = await loadAnswer(context.db, responseId);
+      return {
+        email: composeOrderConfirmation(found, byName, context.config),
+        name: `${found.quote.reference}-order-confirmation`,
       };
     },
   },

@@ -59,6 +59,41 @@ export function composeAcceptanceConfirmation(found: Answer, config: Pick<Config
   };
 }
 
+/**
+ * To the buyer, once a person has confirmed the order they accepted online: in the quotation's thread, from
+ * sales and signed by that person, at the value and PO the request keeps.
+ */
+export function composeOrderConfirmation(found: Answer, byName: string, config: Pick<Config, "site">) {
+  const { response, quotation, quote } = found;
+  const { site } = config;
+  const sales = { name: headerText(site.name), address: site.email };
+  const po = quote.poNumber ?? response.poNumber;
+  const valuePence = quote.wonValuePence ?? quotation.netPence;
+  const body = [
+    onlineAnswerMail.orderBody({
+      name: response.buyerName ?? quote.customerName,
+      revision: found.revision,
+      po,
+      value: valuePence === null ? "the quoted prices" : formatPence(valuePence),
+      deliveryTerms: quotation.content?.deliveryTerms,
+      deliveryAddress: response.deliveryAddress ?? quotation.content?.deliveryAddress,
+    }),
+    byName,
+    site.name,
+    site.phoneDisplay,
+    site.email,
+  ].join("\n");
+  return {
+    from: sales,
+    replyTo: sales,
+    to: headerText(quote.email),
+    subject: headerText(`${onlineAnswerMail.orderSubject(found.revision, po)} (${quote.reference})`),
+    ...(quotation.messageId ? { inReplyTo: quotation.messageId, references: [quotation.messageId] } : {}),
+    text: body,
+    html: html(body),
+  } satisfies SendMailOptions;
+}
+
 /** What the buyer said, for the team. */
 function answerLines(found: Answer) {
   const { response, quote, quotation } = found;

@@ -86,9 +86,11 @@ function Totals({ content }: { content: OnlineQuotation["content"] }) {
 export function StandingNotice({ standing, poNumber }: { standing: Standing; poNumber: string | null }) {
   const message =
     standing.kind === "answered"
-      ? standing.answer === "accepted"
-        ? text.accepted(poNumber)
-        : text.declined
+      ? standing.answer === "declined"
+        ? text.declined
+        : standing.confirmed
+          ? text.confirmed(poNumber)
+          : text.accepted(poNumber)
       : standing.kind === "expired"
         ? text.expired(formatDay(standing.validUntil))
         : standing.kind === "superseded"

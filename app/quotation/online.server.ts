@@ -66,14 +66,16 @@ export type OpenedQuotation = NonNullable<Awaited<ReturnType<typeof findByToken>
 
 /** Where a revision stands for the buyer: answered, or why it can no longer be answered, or open. */
 export type Standing =
-  | { kind: "answered"; answer: "accepted" | "declined" }
+  /** `confirmed`: the desk has confirmed the order the buyer accepted (the request is Won). */
+  | { kind: "answered"; answer: "accepted" | "declined"; confirmed: boolean }
   | { kind: "superseded"; newer: string }
   | { kind: "closed" }
   | { kind: "expired"; validUntil: string }
   | { kind: "open" };
 
 export function standingOf(found: OpenedQuotation, now: Date): Standing {
-  if (found.response) return { kind: "answered", answer: found.response.answer };
+  if (found.response)
+    return { kind: "answered", answer: found.response.answer, confirmed: found.quote.status === "won" };
   if (found.newerRevision) return { kind: "superseded", newer: found.newerRevision };
   const { status, mergedIntoId } = found.quote;
   // Open to an answer exactly while the transition table lets the buyer move the request.

@@ -58,16 +58,21 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
     return { ok: true, message };
   },
 
-  async "confirm-order"({ db, quote, staff, typed, change }, input) {
+  async "confirm-order"({ db, services, quote, staff, typed, change }, input) {
     const order = readOrder(input);
     if (!order) return refused("orderValue", orderMessages.value, typed);
     if (quote.status !== "accepted") return refused("intent", "This request is no longer waiting for confirmation.");
     const unanswered = await unansweredBeforeWon(db, quote.id, input);
     if (unanswered) return refused("closeUnanswered", orderMessages.unanswered(unanswered), typed);
-    const outcome = await change(async (tx) => ({ changed: await confirmOrder(tx, quote.id, order, staff) }));
+    const outcome = await change(async (tx) => {
+      const confirmed = await confirmOrder(tx, quote, order, staff, input.tellBuyer === "yes");
+      return { changed: confirmed.moved, ...confirmed };
+    });
     if (outcome.stale) return stale(outcome.latest, typed);
     forgetMonthFigures(db);
-    return { ok: true, message: "Order confirmed: the request is Won." };
+    if (!outcome.result.queued) return { ok: true, message: "Order confirmed: the request is Won." };
+    services.outbox.kick();
+    return { ok: true, message: "Order confirmed: the request is Won, and the buyer's confirmation is on its way." };
   },
 
   async query({ quote, staff, typed, change }, input) {

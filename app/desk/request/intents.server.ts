@@ -59,7 +59,12 @@ export const intentSchema = z.discriminatedUnion(
       ),
       ...orderFields,
     }),
-    z.object({ intent: z.literal("confirm-order"), ...orderFields }),
+    z.object({
+      intent: z.literal("confirm-order"),
+      ...orderFields,
+      /** Ticked (as it starts): the buyer is e-mailed that their order is confirmed. */
+      tellBuyer: z.literal("yes").optional(),
+    }),
     z.object({
       intent: z.literal("query"),
       note: z.string({ error: orderMessages.query }).trim().min(1, orderMessages.query).max(4000),

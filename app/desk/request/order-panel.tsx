@@ -162,6 +162,17 @@ function ConfirmOrder({
           value={row.netPence === null ? undefined : penceToText(row.netPence)}
           po={row.response?.poNumber ?? undefined}
         />
+        <label className="flex w-full items-center gap-2 font-semibold text-navy">
+          <input
+            type="checkbox"
+            name="tellBuyer"
+            value="yes"
+            // Ticked unless a refused post had it unticked: what was chosen stays chosen.
+            defaultChecked={message?.values ? message.values.tellBuyer === "yes" : true}
+            className="size-5"
+          />
+          E-mail the buyer that their order is confirmed
+        </label>
         <button type="submit" className={button({ variant: "steel" })} disabled={busy}>
           Confirm order (Won)
         </button>

@@ -8,15 +8,17 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
+import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { checkDraft } from "#app/quotation/draft.ts";
 import { issueQuotationLink } from "#app/quotation/online.server.ts";
 import { acceptQuotation } from "#app/quotation/online-answer.server.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
-import { quoteEvents, quotes } from "#db/schema.ts";
+import { outbox, quotations, quoteEvents, quotes } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
+import { suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
@@ -24,6 +26,7 @@ const validUntil = "2099-12-31";
 
 describeDatabase("an acceptance online on the desk", (target) => {
   const db = () => target.database.db;
+  const sink = suiteSmtpSink();
   beforeEach(async () => {
     await db().execute(sql`truncate quotes, outbox restart identity cascade`);
   });
@@ -77,6 +80,8 @@ describeDatabase("an acceptance online on the desk", (target) => {
       version: quote.version,
     });
     expect(reply).toMatchObject({ status: 200, reply: { ok: true, message: "Order confirmed: the request is Won." } });
+    // Left unticked, the buyer is not e-mailed.
+    expect(await db().select().from(outbox).where(eq(outbox.kind, "order-confirmation"))).toEqual([]);
     expect(await current(quote.id)).toMatchObject({
       status: "won",
       wonValuePence: 123_450,
@@ -97,6 +102,40 @@ describeDatabase("an acceptance online on the desk", (target) => {
     });
     expect(again.status).toBe(422);
     expect((await current(quote.id)).wonValuePence).toBe(123_450);
+  });
+
+  it("e-mails the buyer that their order is confirmed when ticked: in the quotation's thread, signed by the person", async () => {
+    const quote = await accepted();
+    const reply = await post(quote, {
+      intent: "confirm-order",
+      orderValue: "35.00",
+      poNumber: "4500012345",
+      tellBuyer: "yes",
+      version: quote.version,
+    });
+    expect(reply).toMatchObject({
+      status: 200,
+      reply: { ok: true, message: "Order confirmed: the request is Won, and the buyer's confirmation is on its way." },
+    });
+    const worker = startOutboxWorker({
+      db: db(),
+      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
+      logger: { info() {}, warn() {}, error() {} },
+      pollMs: 3_600_000,
+    });
+    await worker.runOnce();
+    await worker.stop();
+    const mail = sink().messages.find((m) => m.header("subject")?.startsWith("Order confirmed"));
+    expect(mail?.envelope.to).toEqual([sampleQuote.email]);
+    expect(mail?.header("subject")).toBe(
+      `Order confirmed: your PO 4500012345, quotation ${quote.reference}/1 (${quote.reference})`,
+    );
+    const [quotation] = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
+    expect(mail?.header("in-reply-to")).toBe(quotation?.messageId);
+    expect(mail?.text).toContain(
+      `Thank you for your order. We confirm it against quotation ${quote.reference}/1, with your order number 4500012345, for £35.00 plus VAT.\n\nDelivery: Free UK delivery\n`,
+    );
+    expect(mail?.text).toContain("Kind regards,\nAlex Turner\nWrekin MRO Supply\n");
   });
 
   it("queries an acceptance back to In progress with the reason as a note", async () => {

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { penceFrom } from "#app/quotation/money.ts";
 import { moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
-import { quoteEvents, quotes } from "#db/schema.ts";
+import { quotationResponses } from "#db/quotation-online-schema.ts";
+import { outbox, quoteEvents, quotes } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
 // A sale, as the desk records it: Won always with the order's value (a phone order is not a £0 win) and
@@ -35,10 +36,32 @@ export function readOrder(input: { orderValue?: string; poNumber?: string }) {
 
 export type Order = NonNullable<ReturnType<typeof readOrder>>;
 
-/** The buyer's acceptance online confirmed by a person: Won, at the value and PO they checked. */
-export async function confirmOrder(tx: Tx, quoteId: number, order: Order, actor: Actor) {
-  const outcome = await moveStatus(tx, quoteId, "won", { actor, by: "staff", order });
-  return outcome.moved;
+/**
+ * The buyer's acceptance online confirmed by a person: Won, at the value and PO they checked; when they say so,
+ * the buyer is e-mailed that the order is confirmed, in the same transaction.
+ */
+export async function confirmOrder(
+  tx: Tx,
+  quote: { id: number; reference: string },
+  order: Order,
+  actor: Actor,
+  tellBuyer: boolean,
+) {
+  const outcome = await moveStatus(tx, quote.id, "won", { actor, by: "staff", order });
+  if (!outcome.moved || !tellBuyer) return { moved: outcome.moved, queued: false };
+  const [accepted] = await tx
+    .select({ id: quotationResponses.id })
+    .from(quotationResponses)
+    .where(and(eq(quotationResponses.quoteId, quote.id), eq(quotationResponses.answer, "accepted")))
+    .orderBy(desc(quotationResponses.id))
+    .limit(1);
+  if (!accepted) return { moved: true, queued: false };
+  await tx.insert(outbox).values({
+    quoteId: quote.id,
+    kind: "order-confirmation",
+    payload: { reference: quote.reference, responseId: accepted.id, byName: actor.name },
+  });
+  return { moved: true, queued: true };
 }
 
 /** Something in the acceptance needs checking with the buyer: back in hand, with the reason as a note. */

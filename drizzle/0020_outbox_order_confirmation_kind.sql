@@ -1,0 +1,2 @@
+ALTER TABLE "outbox" DROP CONSTRAINT "outbox_kind_check";--> statement-breakpoint
+ALTER TABLE "outbox" ADD CONSTRAINT "outbox_kind_check" CHECK ("outbox"."kind" in ('email', 'forward', 'message', 'acknowledgement', 'quotation', 'reply', 'acceptance', 'acceptance-notice', 'decline-notice', 'assignment', 'buyer-answer-notice', 'chaser', 'order-confirmation'));
