@@ -33,44 +33,48 @@ const html = (text: string) => `<!doctype html>
 </body></html>
 `;
 
-/** To the buyer, from and replying to sales, answering the quotation's own e-mail so it joins that thread. */
-export function composeAcceptanceConfirmation(found: Answer, config: Pick<Config, "site">): SendMailOptions {
-  const { response, quotation, quote } = found;
-  const { site } = config;
+/**
+ * To the buyer, from and replying to sales, answering the quotation's own e-mail so it joins that thread; the
+ * words end with their sign-off, then the signature (`signedBy`, when a person signs, then the company).
+ */
+function toBuyer(found: Answer, site: Config["site"], mail: { subject: string; words: string; signedBy?: string }) {
+  const { quotation, quote } = found;
   const sales = { name: headerText(site.name), address: site.email };
-  const body = [
-    onlineAnswerMail.confirmationBody({
-      name: response.buyerName ?? quote.customerName,
-      revision: found.revision,
-      po: response.poNumber,
-    }),
-    site.name,
-    site.phoneDisplay,
-    site.email,
-  ].join("\n");
+  const body = [mail.words, ...(mail.signedBy ? [mail.signedBy] : []), site.name, site.phoneDisplay, site.email].join(
+    "\n",
+  );
   return {
     from: sales,
     replyTo: sales,
     to: headerText(quote.email),
-    subject: headerText(`${onlineAnswerMail.confirmationSubject(found.revision)} (${quote.reference})`),
+    subject: headerText(`${mail.subject} (${quote.reference})`),
     ...(quotation.messageId ? { inReplyTo: quotation.messageId, references: [quotation.messageId] } : {}),
     text: body,
     html: html(body),
-  };
+  } satisfies SendMailOptions;
 }
 
-/**
- * To the buyer, once a person has confirmed the order they accepted online: in the quotation's thread, from
- * sales and signed by that person, at the value and PO the request keeps.
- */
+/** The buyer's acceptance, acknowledged at once: a person confirms the order later. */
+export function composeAcceptanceConfirmation(found: Answer, config: Pick<Config, "site">) {
+  const { response, quote } = found;
+  return toBuyer(found, config.site, {
+    subject: onlineAnswerMail.confirmationSubject(found.revision),
+    words: onlineAnswerMail.confirmationBody({
+      name: response.buyerName ?? quote.customerName,
+      revision: found.revision,
+      po: response.poNumber,
+    }),
+  });
+}
+
+/** The order the buyer accepted online, confirmed by a person: signed by them, at the value and PO the request keeps. */
 export function composeOrderConfirmation(found: Answer, byName: string, config: Pick<Config, "site">) {
   const { response, quotation, quote } = found;
-  const { site } = config;
-  const sales = { name: headerText(site.name), address: site.email };
   const po = quote.poNumber ?? response.poNumber;
   const valuePence = quote.wonValuePence ?? quotation.netPence;
-  const body = [
-    onlineAnswerMail.orderBody({
+  return toBuyer(found, config.site, {
+    subject: onlineAnswerMail.orderSubject(found.revision, po),
+    words: onlineAnswerMail.orderBody({
       name: response.buyerName ?? quote.customerName,
       revision: found.revision,
       po,
@@ -78,20 +82,8 @@ export function composeOrderConfirmation(found: Answer, byName: string, config: 
       deliveryTerms: quotation.content?.deliveryTerms,
       deliveryAddress: response.deliveryAddress ?? quotation.content?.deliveryAddress,
     }),
-    byName,
-    site.name,
-    site.phoneDisplay,
-    site.email,
-  ].join("\n");
-  return {
-    from: sales,
-    replyTo: sales,
-    to: headerText(quote.email),
-    subject: headerText(`${onlineAnswerMail.orderSubject(found.revision, po)} (${quote.reference})`),
-    ...(quotation.messageId ? { inReplyTo: quotation.messageId, references: [quotation.messageId] } : {}),
-    text: body,
-    html: html(body),
-  } satisfies SendMailOptions;
+    signedBy: byName,
+  });
 }
 
 /** What the buyer said, for the team. */
