@@ -62,7 +62,12 @@ export const onlineAnswerMail = {
       `Thank you for your order. We confirm it against quotation ${input.revision}${input.po ? `, with your order number ${input.po}` : ""}, for ${input.value} plus VAT.`,
       "",
       ...(input.deliveryTerms ? [`Delivery: ${input.deliveryTerms}`] : []),
-      ...(input.deliveryAddress ? [`Delivery address: ${input.deliveryAddress}`] : []),
+      // An address of several lines starts on a line of its own (typed in a browser's text box, with CRLF).
+      ...(input.deliveryAddress
+        ? [
+            `Delivery address:${input.deliveryAddress.includes("\n") ? "\n" : " "}${input.deliveryAddress.replace(/\r\n?/g, "\n")}`,
+          ]
+        : []),
       ...(input.deliveryTerms || input.deliveryAddress ? [""] : []),
       "If anything is not as you expect, simply reply to this e-mail.",
       "",

@@ -41,7 +41,7 @@ describeDatabase("an acceptance online on the desk", (target) => {
   async function accepted() {
     const { reference } = await storeQuote(db(), sampleQuote, storeMeta());
     const quote = await current((await db().select().from(quotes).where(eq(quotes.reference, reference)))[0]?.id ?? 0);
-    const draft = sampleDraft({ delivery: "9.50", validUntil });
+    const draft = sampleDraft({ delivery: "9.50", validUntil, deliveryAddress: "Goods in\r\nHalesfield 19" });
     const checked = checkDraft(draft, londonDay());
     if (!checked.ok) throw new Error("invalid");
     const sent = await db().transaction((tx) => sendQuotation(tx, quote, draft, checked.value, alex, config.site));
@@ -133,7 +133,7 @@ describeDatabase("an acceptance online on the desk", (target) => {
     const [quotation] = await db().select().from(quotations).where(eq(quotations.quoteId, quote.id));
     expect(mail?.header("in-reply-to")).toBe(quotation?.messageId);
     expect(mail?.text).toContain(
-      `Thank you for your order. We confirm it against quotation ${quote.reference}/1, with your order number 4500012345, for £35.00 plus VAT.\n\nDelivery: Free UK delivery\n`,
+      `Thank you for your order. We confirm it against quotation ${quote.reference}/1, with your order number 4500012345, for £35.00 plus VAT.\n\nDelivery: Free UK delivery\nDelivery address:\nGoods in\nHalesfield 19\n\n`,
     );
     expect(mail?.text).toContain("Kind regards,\nAlex Turner\nWrekin MRO Supply\n");
   });
