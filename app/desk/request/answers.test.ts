@@ -24,6 +24,37 @@ const owner = (message?: ShownReply) =>
     }),
   );
 
+/** The panel of a request whose quotation was accepted online, after `message`. */
+const acceptance = (message?: ShownReply) =>
+  render(
+    createElement(OnlinePanel, {
+      reference: "Q-261126-7F3K9",
+      status: "accepted",
+      version: 4,
+      busy: false,
+      message,
+      rows: [
+        {
+          quotationId: 1,
+          revision: 1,
+          netPence: 2580,
+          firstViewedAt: null,
+          lastViewedAt: null,
+          response: {
+            answer: "accepted",
+            buyerName: "Robin Buyer",
+            poNumber: "4500012345",
+            deliveryAddress: null,
+            notes: null,
+            declineReason: null,
+            declineText: null,
+            createdAt: "2026-11-26T09:00:00Z",
+          },
+        },
+      ],
+    }),
+  );
+
 describe("the answer to an action on a request's page", () => {
   it("appears beside the control that caused it, ready to take the focus, and nowhere else", () => {
     const html = owner(answer("assign", "It is yours now."));
@@ -39,38 +70,29 @@ describe("the answer to an action on a request's page", () => {
   it("is where a page without scripts opens after the post: each form's address ends in the answer's #id", () => {
     const forms = [...owner().matchAll(/<form[^>]*action="([^"]*)"/g)].map((match) => match[1]);
     expect(forms).toEqual(["/#answer-owner", "/#answer-owner"]);
-    const accepted = render(
-      createElement(OnlinePanel, {
-        reference: "Q-261126-7F3K9",
-        status: "accepted",
-        version: 4,
-        busy: false,
-        rows: [
-          {
-            quotationId: 1,
-            revision: 1,
-            netPence: 2580,
-            firstViewedAt: null,
-            lastViewedAt: null,
-            response: {
-              answer: "accepted",
-              buyerName: "Robin Buyer",
-              poNumber: "4500012345",
-              deliveryAddress: null,
-              notes: null,
-              declineReason: null,
-              declineText: null,
-              createdAt: "2026-11-26T09:00:00Z",
-            },
-          },
-        ],
-      }),
-    );
+    const accepted = acceptance();
     // Confirm order (Won) and the query beside it.
     expect([...accepted.matchAll(/<form[^>]*action="([^"]*)"/g)].map((match) => match[1])).toEqual([
       "/#answer-online",
       "/#answer-online",
     ]);
+  });
+
+  it("keeps the buyer's order confirmation ticked, unless Confirm order was refused with it unticked", () => {
+    const ticked = (html: string) => {
+      const box = html.match(/<input type="checkbox"[^>]*name="tellBuyer"[^>]*>/)?.[0];
+      if (!box) throw new Error("no box to tick");
+      return box.includes('checked=""');
+    };
+    const refused = (intent: string, values: Record<string, string>) => ({
+      ...answer(intent, "Refused", false),
+      values,
+    });
+    expect(ticked(acceptance())).toBe(true);
+    // Another form's refusal says nothing about this box.
+    expect(ticked(acceptance(refused("send-reply", { subject: "" })))).toBe(true);
+    expect(ticked(acceptance(refused("confirm-order", { orderValue: "", tellBuyer: "yes" })))).toBe(true);
+    expect(ticked(acceptance(refused("confirm-order", { orderValue: "" })))).toBe(false);
   });
 
   it("asks beside Take it before taking a colleague's request", () => {

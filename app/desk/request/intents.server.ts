@@ -133,7 +133,7 @@ export type RequestOnPage = Pick<
 /** The form as posted: what it asks for, the version its page showed and what was typed; or why it is refused. */
 export function readPost(form: Record<string, FormDataEntryValue>, quote: RequestOnPage) {
   const typed = Object.fromEntries(
-    ["note", "subject", "body", "cc", "other", "orderValue", "poNumber"].flatMap((key) =>
+    ["note", "subject", "body", "cc", "other", "orderValue", "poNumber", "tellBuyer"].flatMap((key) =>
       typeof form[key] === "string" ? [[key, form[key]]] : [],
     ),
   ) as Record<string, string>;

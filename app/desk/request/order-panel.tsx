@@ -167,8 +167,10 @@ function ConfirmOrder({
             type="checkbox"
             name="tellBuyer"
             value="yes"
-            // Ticked unless a refused post had it unticked: what was chosen stays chosen.
-            defaultChecked={message?.values ? message.values.tellBuyer === "yes" : true}
+            // Ticked, unless this form was refused with it unticked: what was chosen stays chosen.
+            defaultChecked={
+              message?.intent === "confirm-order" && message.values ? message.values.tellBuyer === "yes" : true
+            }
             className="size-5"
           />
           E-mail the buyer that their order is confirmed

@@ -69,9 +69,16 @@ describeDatabase("an acceptance online on the desk", (target) => {
   it("confirms an acceptance as Won at the value a person checked, with the buyer's PO", async () => {
     const quote = await accepted();
     expect(quote.status).toBe("accepted");
-    expect(await post(quote, { intent: "confirm-order", orderValue: "", version: quote.version })).toMatchObject({
+    // Refused, the form comes back as it was posted: its box for the buyer's e-mail too.
+    expect(
+      await post(quote, { intent: "confirm-order", orderValue: "", tellBuyer: "yes", version: quote.version }),
+    ).toMatchObject({
       status: 422,
-      reply: { errors: { orderValue: "Enter the order's value in pounds (net, ex VAT), like 1,250.00" } },
+      reply: {
+        intent: "confirm-order",
+        errors: { orderValue: "Enter the order's value in pounds (net, ex VAT), like 1,250.00" },
+        values: { orderValue: "", tellBuyer: "yes" },
+      },
     });
     const reply = await post(quote, {
       intent: "confirm-order",
