@@ -12,7 +12,6 @@ import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { readCc } from "#app/mail-out/cc.ts";
-import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { answerSubject, threadOf } from "#app/mail-out/thread.server.ts";
 import { checkDraft } from "#app/quotation/draft.ts";
 import { draftStamp, sendQuotation } from "#app/quotation/quotation.server.ts";
@@ -24,7 +23,7 @@ import type { Services } from "#server/services.server.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
-import { suiteSmtpSink } from "#test/smtp-suite.ts";
+import { deliverOutbox, suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const actor = { id: "alex", name: "Alex Turner", email: "alex@desk.example" };
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -100,14 +99,7 @@ describeDatabase("threads in the buyer's mail program", (target) => {
   });
 
   const sendAll = async () => {
-    const worker = startOutboxWorker({
-      db: db(),
-      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
-      logger: { info() {}, warn() {}, error() {} },
-      pollMs: 3_600_000,
-    });
-    await worker.runOnce();
-    await worker.stop();
+    await deliverOutbox({ db: db(), config, sink: sink(), dataDir: target.dataDir });
   };
   const toBuyer = () => sink().messages.filter((m) => m.envelope.to.includes(sampleQuote.email));
   async function acknowledged() {

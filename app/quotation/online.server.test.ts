@@ -3,7 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, expect, it } from "vitest";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
-import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { findByToken, issueQuotationLink, onlineStates, recordView, standingOf } from "#app/quotation/online.server.ts";
 import { acceptQuotation, declineQuotation } from "#app/quotation/online-answer.server.ts";
@@ -14,7 +13,7 @@ import { quotationLinks, quotationResponses } from "#db/quotation-online-schema.
 import { outbox, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
-import { suiteSmtpSink } from "#test/smtp-suite.ts";
+import { deliverOutbox, suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const actor = { id: "alex", name: "Alex Turner", email: "alex@desk.example" };
 const config = readConfig({ SITE_URL: "https://www.wrekin-mro.example" });
@@ -60,14 +59,7 @@ describeDatabase("a quotation online", (target) => {
     return { ...sent, token: link.split("/q/")[1] ?? "" };
   }
   async function deliver() {
-    const worker = startOutboxWorker({
-      db: db(),
-      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
-      logger: { info() {}, warn() {}, error() {} },
-      pollMs: 3_600_000,
-    });
-    await worker.runOnce();
-    await worker.stop();
+    await deliverOutbox({ db: db(), config, sink: sink(), dataDir: target.dataDir });
   }
   const statusOf = async (id: number) => (await db().select().from(quotes).where(eq(quotes.id, id)))[0];
   /** What the outbox holds beyond each request's own notification to sales. */

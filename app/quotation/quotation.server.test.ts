@@ -9,14 +9,13 @@ import { defaultRevisedQuotationEmail } from "#app/content/quotation.ts";
 import { sendReply } from "#app/desk/request/replies.server.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
-import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { checkDraft, type Draft, emptyLine } from "#app/quotation/draft.ts";
 import { currentDraft, draftStamp, saveDraft, sendQuotation } from "#app/quotation/quotation.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { quotations, quoteMessages, quotes, savedReplies } from "#db/schema.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
-import { suiteSmtpSink } from "#test/smtp-suite.ts";
+import { deliverOutbox, suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const actor = { id: "alex", name: "Alex Turner", email: "alex.turner@wrekin-mro.example" };
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -231,14 +230,7 @@ describeDatabase("quotations", (target) => {
     const quote = await stored();
     await send(quote);
     expect((await db().select().from(quotes).where(eq(quotes.id, quote.id)))[0]?.firstReplyAt).toBeNull();
-    const worker = startOutboxWorker({
-      db: db(),
-      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
-      logger: { info() {}, warn() {}, error() {} },
-      pollMs: 3_600_000,
-    });
-    await worker.runOnce();
-    await worker.stop();
+    await deliverOutbox({ db: db(), config, sink: sink(), dataDir: target.dataDir });
     const mail = sink().messages.find((m) => m.envelope.to.includes(sampleQuote.email));
     expect(mail?.header("subject")).toBe(`Quotation ${quote.reference}/1 for your request ${quote.reference}`);
     expect(mail?.header("from")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");
@@ -305,14 +297,7 @@ describeDatabase("replies from the desk", (target) => {
     );
     const [queued] = await db().select().from(quotes).where(eq(quotes.id, quote.id));
     expect(queued).toMatchObject({ status: "in_progress", firstReplyAt: null });
-    const worker = startOutboxWorker({
-      db: db(),
-      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
-      logger: { info() {}, warn() {}, error() {} },
-      pollMs: 3_600_000,
-    });
-    await worker.runOnce();
-    await worker.stop();
+    await deliverOutbox({ db: db(), config, sink: sink(), dataDir: target.dataDir });
     const mail = sink().messages.find((m) => m.envelope.to.includes(sampleQuote.email));
     expect(mail?.header("subject")).toBe(`More about ${reference}`);
     expect(mail?.header("reply-to")).toBe("Wrekin MRO Supply <sales@wrekin-mro.example>");

@@ -7,7 +7,6 @@ import type { ActionReply } from "#app/desk/request/intents.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
-import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { checkDraft } from "#app/quotation/draft.ts";
 import { findByToken } from "#app/quotation/online.server.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
@@ -16,7 +15,7 @@ import { outbox, quotations, quoteEvents, quoteMessages, quotes, savedReplies } 
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
-import { suiteSmtpSink } from "#test/smtp-suite.ts";
+import { deliverOutbox, suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
 const config = readConfig({ SITE_URL: "https://desk.example" });
@@ -37,14 +36,13 @@ describeDatabase("a chaser to the buyer of a quoted request", (target) => {
 
   const sendAll = async () => {
     const log = (...args: unknown[]) => logged.push(args);
-    const worker = startOutboxWorker({
+    await deliverOutbox({
       db: db(),
-      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
+      config,
+      sink: sink(),
+      dataDir: target.dataDir,
       logger: { info: log, warn: log, error: log },
-      pollMs: 3_600_000,
     });
-    await worker.runOnce();
-    await worker.stop();
   };
   const current = async (id: number) => {
     const [row] = await db().select().from(quotes).where(eq(quotes.id, id));

@@ -8,7 +8,6 @@ import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { londonDay } from "#app/lib/london-time.ts";
-import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
 import { checkDraft } from "#app/quotation/draft.ts";
 import { issueQuotationLink } from "#app/quotation/online.server.ts";
 import { acceptQuotation } from "#app/quotation/online-answer.server.ts";
@@ -18,7 +17,7 @@ import { outbox, quotations, quoteEvents, quotes } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleDraft, sampleQuote, storeMeta } from "#test/quotes.ts";
-import { suiteSmtpSink } from "#test/smtp-suite.ts";
+import { deliverOutbox, suiteSmtpSink } from "#test/smtp-suite.ts";
 
 const config = readConfig({ SITE_URL: "https://desk.example" });
 const alex = { id: "alex", name: "Alex Turner", email: "alex@wrekin-mro.example" };
@@ -124,14 +123,7 @@ describeDatabase("an acceptance online on the desk", (target) => {
       status: 200,
       reply: { ok: true, message: "Order confirmed: the request is Won, and the buyer's confirmation is on its way." },
     });
-    const worker = startOutboxWorker({
-      db: db(),
-      config: { ...config, smtpUrl: sink().url, dataDir: target.dataDir },
-      logger: { info() {}, warn() {}, error() {} },
-      pollMs: 3_600_000,
-    });
-    await worker.runOnce();
-    await worker.stop();
+    await deliverOutbox({ db: db(), config, sink: sink(), dataDir: target.dataDir });
     const mail = sink().messages.find((m) => m.header("subject")?.startsWith("Order confirmed"));
     expect(mail?.envelope.to).toEqual([sampleQuote.email]);
     expect(mail?.header("subject")).toBe(
