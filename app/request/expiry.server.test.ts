@@ -54,6 +54,22 @@ describeDatabase("a quotation's end of validity", (target) => {
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     return (await inboxPage(db(), parsed.query, alex.id, now)).rows.map((row) => row.reference);
   };
+  /** Re-issued on Monday 7 December, valid 30 days, chased from the 10th: the answer and revision 2 as stored. */
+  async function reissueOn7December(quote: typeof quotes.$inferSelect) {
+    const reissued = await db().transaction((tx) =>
+      reissueQuotation(tx, quote, alex, site, {
+        today: "2026-12-07",
+        validityDays: 30,
+        deliveryTerms: "Free UK delivery",
+        nextContactDay: "2026-12-10",
+      }),
+    );
+    const [second] = await db()
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.quoteId, quote.id), eq(quotations.revision, 2)));
+    return { reissued, second };
+  }
   const sweep = (now: string) =>
     sweepQuotations(db(), { now: new Date(now), noticeDays: 5, notifyTo: site.email, siteUrl: "https://desk.example" });
 
@@ -97,19 +113,8 @@ describeDatabase("a quotation's end of validity", (target) => {
     expect((await statusCounts(db(), new Date("2026-12-05T10:00:00Z"))).expired).toBe(1);
 
     // Re-issued on Monday 7 December: revision 2, the same lines, valid 30 days, Quoted again and chased anew.
-    const reissued = await db().transaction((tx) =>
-      reissueQuotation(tx, expired, alex, site, {
-        today: "2026-12-07",
-        validityDays: 30,
-        deliveryTerms: "Free UK delivery",
-        nextContactDay: "2026-12-10",
-      }),
-    );
+    const { reissued, second } = await reissueOn7December(expired);
     expect(reissued).toEqual({ ok: true, revision: `${reference}/2` });
-    const [second] = await db()
-      .select()
-      .from(quotations)
-      .where(and(eq(quotations.quoteId, quote.id), eq(quotations.revision, 2)));
     expect(second?.content).toMatchObject({ validUntil: "2027-01-06", netPence: 2580 });
     expect(await current(quote.id)).toMatchObject({ status: "quoted", closedAt: null });
     expect(await chaseList(new Date("2026-12-10T09:00:00Z"))).toEqual([reference]);
@@ -132,19 +137,8 @@ describeDatabase("a quotation's end of validity", (target) => {
     const checked = checkDraft(first, "2026-11-20");
     if (!checked.ok) throw new Error("invalid");
     await db().transaction((tx) => sendQuotation(tx, quote, first, checked.value, alex, site));
-    const reissued = await db().transaction((tx) =>
-      reissueQuotation(tx, quote, alex, site, {
-        today: "2026-12-07",
-        validityDays: 30,
-        deliveryTerms: "Free UK delivery",
-        nextContactDay: "2026-12-10",
-      }),
-    );
+    const { reissued, second } = await reissueOn7December(quote);
     expect(reissued).toEqual({ ok: true, revision: `${reference}/2` });
-    const [second] = await db()
-      .select()
-      .from(quotations)
-      .where(and(eq(quotations.quoteId, quote.id), eq(quotations.revision, 2)));
     expect(second?.content?.subject).toBe(`Revised quotation ${reference}/2 for your request ${reference}`);
     expect(second?.content?.message).toContain(
       `Please find our revised quotation ${reference}/2 attached, valid until 6 January 2027. It replaces our quotation ${reference}/1.`,
