@@ -62,11 +62,9 @@ export const onlineAnswerMail = {
       `Thank you for your order. We confirm it against quotation ${input.revision}${input.po ? `, with your order number ${input.po}` : ""}, for ${input.value} plus VAT.`,
       "",
       ...(input.deliveryTerms ? [`Delivery: ${input.deliveryTerms}`] : []),
-      // An address of several lines starts on a line of its own (typed in a browser's text box, with CRLF).
+      // An address of several lines starts on a line of its own.
       ...(input.deliveryAddress
-        ? [
-            `Delivery address:${input.deliveryAddress.includes("\n") ? "\n" : " "}${input.deliveryAddress.replace(/\r\n?/g, "\n")}`,
-          ]
+        ? [`Delivery address:${input.deliveryAddress.includes("\n") ? "\n" : " "}${input.deliveryAddress}`]
         : []),
       ...(input.deliveryTerms || input.deliveryAddress ? [""] : []),
       "If anything is not as you expect, simply reply to this e-mail.",

@@ -1,4 +1,4 @@
-import { stripBidiControls } from "#app/lib/text.ts";
+import { plainLineEnds, stripBidiControls } from "#app/lib/text.ts";
 
 /**
  * Makes text safe for a header on its own, whatever nodemailer does: a CR or LF could start a new
@@ -43,8 +43,7 @@ export function endsWithSignOff(message: string) {
 /** A message's paragraphs, with its sign-off apart when it has one (never its only paragraph). */
 function splitSignOff(message: string) {
   // A message typed in a browser's text box arrives with CRLF line ends.
-  const paragraphs = message
-    .replace(/\r\n?/g, "\n")
+  const paragraphs = plainLineEnds(message)
     .trimEnd()
     .split(/\n[ \t]*\n/);
   const last = paragraphs.at(-1)?.trim() ?? "";

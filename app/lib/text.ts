@@ -10,6 +10,12 @@ const unreadable = /(?![\t\n\r])\p{Cc}|\p{Cs}|\uFFFD/gu;
 export const cleanText = (value: string) => value.replace(unreadable, " ");
 
 /**
+ * Line ends as LF only. A browser's text box sends CRLF, and so does mail; text stored that way (sent
+ * revisions are never rewritten) is read through this wherever its lines matter.
+ */
+export const plainLineEnds = (value: string) => value.replace(/\r\n?/g, "\n");
+
+/**
  * Direction controls (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the LRM, RLM and
  * ALM marks) turn the text after them around wherever it is shown: a file named `invoice` + U+202E +
  * `fdp.exe` reads as `invoiceexe.pdf`.

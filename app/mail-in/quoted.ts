@@ -1,3 +1,5 @@
+import { plainLineEnds } from "#app/lib/text.ts";
+
 const quoteHeader = [/^On .{4,300}wrote:\s*$/, /^-{2,}\s*Original Message\s*-{2,}\s*$/i, /^_{20,}\s*$/];
 
 // Outlook introduces the e-mail it quotes with its headers alone, no separator line: "From: …", "Sent: …"
@@ -21,7 +23,7 @@ function startsOutlookHeaders(lines: string[], at: number) {
  * it, so a long conversation reads as one thread rather than as copies of itself.
  */
 export function splitQuoted(text: string) {
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const lines = plainLineEnds(text).split("\n");
   const at = lines.findIndex(
     (line, i) =>
       quoteHeader.some((pattern) => pattern.test(line.trim())) ||

@@ -1,5 +1,5 @@
 import { availabilityText, defaultQuotationEmail, defaultRevisedQuotationEmail } from "#app/content/quotation.ts";
-import { cleanText } from "#app/lib/text.ts";
+import { cleanText, plainLineEnds } from "#app/lib/text.ts";
 import { basisPointsFrom, isPoa, maxLinePence, quotationTotals, readPrice } from "#app/quotation/money.ts";
 
 export const availabilityKinds = ["stock", "days", "request"] as const;
@@ -265,7 +265,7 @@ export function startingWordsFor<T extends { subject: string; message: string }>
   const wanted = later ? defaultRevisedQuotationEmail : defaultQuotationEmail;
   // A browser's text box sends CRLF line ends.
   const isOurs = (field: "subject" | "message") =>
-    ours.some((words) => words[field] === texts[field].replace(/\r\n?/g, "\n").trim());
+    ours.some((words) => words[field] === plainLineEnds(texts[field]).trim());
   return {
     ...texts,
     subject: isOurs("subject") ? wanted.subject : texts.subject,

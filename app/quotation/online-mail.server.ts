@@ -4,6 +4,7 @@ import { declineReasonLabels, onlineAnswerMail } from "#app/content/online-quota
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
 import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import { plainLineEnds } from "#app/lib/text.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { quotationResponses } from "#db/quotation-online-schema.ts";
 import { quotations, quotes, staffUser } from "#db/schema.ts";
@@ -80,7 +81,8 @@ export function composeOrderConfirmation(found: Answer, byName: string, config: 
       po,
       value: valuePence === null ? "the quoted prices" : formatPence(valuePence),
       deliveryTerms: quotation.content?.deliveryTerms,
-      deliveryAddress: response.deliveryAddress ?? quotation.content?.deliveryAddress,
+      // Typed in a browser's text box, with CRLF.
+      deliveryAddress: plainLineEnds(response.deliveryAddress ?? quotation.content?.deliveryAddress ?? ""),
     }),
     signedBy: byName,
   });

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import zlib from "node:zlib";
 import * as fontkit from "fontkit";
 import type PDFDocument from "pdfkit";
+import { plainLineEnds } from "#app/lib/text.ts";
 
 const require = createRequire(import.meta.url);
 // DejaVu Sans covers Latin, Greek, Cyrillic, Arabic, Hebrew and the symbols a parts list uses (±, ×, µ, °, Ø,
@@ -84,7 +85,7 @@ export function quotationFonts(doc: Doc) {
   };
   return function printable(typed: string, name: FontName): { font: FontName | "fallback"; text: string } {
     // A browser's text box sends CRLF; pdfkit breaks lines at LF only and would draw each CR as a box.
-    const text = typed.replace(/\r\n?/g, "\n");
+    const text = plainLineEnds(typed);
     const chars = Array.from(text);
     const primary = dejaVu(name);
     const missing = chars.filter((char) => lacks(primary, char)).length;
