@@ -8,6 +8,7 @@ import {
   composeAcknowledgement,
   composeQuoteEmail,
   mailAttachments,
+  type QuoteExtrasRecord,
   type QuoteRecord,
 } from "#app/mail-out/mail.server.ts";
 import { createMailer } from "#app/mail-out/mailer.server.ts";
@@ -98,10 +99,10 @@ describe("escapeHtml", () => {
 
 describe("quote e-mail over SMTP", () => {
   const sink = suiteSmtpSink();
-  const send = async (quote: QuoteRecord) => {
+  const send = async (quote: QuoteRecord, extras: QuoteExtrasRecord = {}) => {
     const mailer = createMailer({ smtpUrl: sink().url, dataDir: os.tmpdir() });
     try {
-      await mailer.send(composeQuoteEmail(quote, config), quote.reference);
+      await mailer.send(composeQuoteEmail(quote, config, extras), quote.reference);
     } finally {
       mailer.close();
     }
@@ -154,6 +155,33 @@ describe("quote e-mail over SMTP", () => {
     expect(mail.html).toContain('<th align="left" valign="top">Category</th><td>PPE &amp; Safety</td>');
     expect(mail.header("message-id")).toBe("<Q-261122-7F3K9@wrekin-mro.example>");
     expect(mail.text).not.toContain("spam");
+  });
+
+  it("keeps the parts list's columns when a description is longer than its column", async () => {
+    const long = "Deep groove ball bearing, sealed both sides, C3 clearance, for the conveyor head drum";
+    const mail = await send(record(), {
+      lines: [
+        { part: "6205-2RS", quantity: 4, brand: "SKF" },
+        { part: long, quantity: 2, brand: "FAG" },
+        { part: "Ø20 µm filter 🔧", quantity: 1, brand: "Parker" },
+      ],
+    });
+    const table = mail.text.slice(mail.text.indexOf("Parts list (3 lines):")).split("\n").slice(1, 8);
+    const header = table[0] ?? "";
+    const brandColumn = header.indexOf("Brand");
+    const columnOf = (brand: string) => {
+      const row = table.find((line) => line.endsWith(` ${brand}`)) ?? "";
+      return Array.from(row).length - brand.length;
+    };
+    expect([columnOf("SKF"), columnOf("FAG"), columnOf("Parker")]).toEqual([brandColumn, brandColumn, brandColumn]);
+    // Every word of the long description is there, in order, under the part column.
+    const partColumn = header.indexOf("Part");
+    const partText = table
+      .slice(1)
+      .map((line) => Array.from(line).slice(partColumn, brandColumn).join("").trim())
+      .join(" ");
+    expect(partText).toContain(long);
+    expect(table.every((line) => Array.from(line).length <= brandColumn + "Parker".length)).toBe(true);
   });
 
   it("links to the request in the desk instead of asking sales to answer by replying to it", async () => {

@@ -73,20 +73,47 @@ export function mailAttachments(files: AttachmentSummary[], read: (storageKey: s
 
 const kindOf = (contentType: string) => (contentType === "application/pdf" ? "PDF" : "photo");
 
+const partColumnWidth = 40;
+/** Where the part column starts: after "  ", the line's number (3) and its quantity (7), each followed by a space. */
+const partColumnStart = 14;
+
+/** Pads by characters a reader sees, not UTF-16 units, so a line with an emoji or a "µ" keeps its column. */
+function padColumn(text: string, width: number) {
+  return text + " ".repeat(Math.max(0, width - Array.from(text).length));
+}
+
+/** Text cut into pieces of at most `width` characters, at spaces where it has them. */
+function wrapColumn(text: string, width: number) {
+  const pieces: string[] = [];
+  let rest = Array.from(text.trim());
+  while (rest.length > width) {
+    const space = rest.lastIndexOf(" ", width);
+    const cut = space > 0 ? space : width;
+    pieces.push(rest.slice(0, cut).join("").trimEnd());
+    rest = rest.slice(cut);
+    while (rest[0] === " ") rest = rest.slice(1);
+  }
+  pieces.push(rest.join(""));
+  return pieces;
+}
+
 /** The parts list as plain text columns and the attachments as lines, for the e-mail and the forward. */
 export function extrasText(reference: string, extras: QuoteExtrasRecord, siteUrl?: string) {
   const lines = extras.lines ?? [];
   const files = extras.attachments ?? [];
   const out: string[] = [];
   if (lines.length > 0) {
-    const partWidth = Math.min(40, Math.max(4, ...lines.map((line) => Array.from(line.part).length)));
+    const partWidth = Math.min(partColumnWidth, Math.max(4, ...lines.map((line) => Array.from(line.part).length)));
     out.push(`Parts list (${lines.length} ${lines.length === 1 ? "line" : "lines"}):`);
-    out.push(`  #   Qty     ${"Part".padEnd(partWidth)}  Brand`);
+    out.push(`  #   Qty     ${padColumn("Part", partWidth)}  Brand`);
     lines.forEach((line, i) => {
       const number = String(i + 1).padEnd(3);
+      // A long description goes on under its own column, so the brands of every line stay in one column.
+      const [first = "", ...more] = wrapColumn(line.part, partWidth);
       out.push(
-        `  ${number} ${String(line.quantity).padEnd(7)} ${line.part.padEnd(partWidth)}  ${line.brand ?? ""}`.trimEnd(),
+        `  ${number} ${String(line.quantity).padEnd(7)} ${padColumn(first, partWidth)}  ${line.brand ?? ""}`.trimEnd(),
       );
+      for (const rest of more) out.push(`${" ".repeat(partColumnStart)}${rest}`);
     });
     out.push("");
   }
