@@ -1,19 +1,26 @@
 import { data } from "react-router";
 import type * as z from "zod/mini";
 import { parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
+import { plainLineEnds } from "#app/lib/text.ts";
 
 const formTypes = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** A desk form post: 415 for anything but a form, 400 for an unreadable one. */
+/**
+ * A desk form post: 415 for anything but a form, 400 for an unreadable one. Line ends are read as LF: a
+ * browser sends a text box's line breaks as CRLF but counts each as one character against its maxlength, so
+ * a note or a reply that fitted its box fits the limit checked here too.
+ */
 export async function readFormData(request: Request) {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!formTypes.includes(type)) throw data("415: Please use the desk's forms.", { status: 415 });
-  let formData: FormData;
+  let posted: FormData;
   try {
-    formData = await request.formData();
+    posted = await request.formData();
   } catch {
     throw data("400: That form could not be read. Please reload the page and try again.", { status: 400 });
   }
+  const formData = new FormData();
+  for (const [name, value] of posted) formData.append(name, typeof value === "string" ? plainLineEnds(value) : value);
   return formData;
 }
 

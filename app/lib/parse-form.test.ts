@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm, parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
 import { quoteFieldsWithLinesSchema } from "#app/quote/parts.ts";
+import { limits } from "#app/quote/schema.ts";
 
 const form = (entries: [string, string][]) => new URLSearchParams(entries);
 const intent = (value: unknown): [string, string] => ["__intent__", JSON.stringify(value)];
@@ -17,6 +18,23 @@ describe("parseSentForm", () => {
       quoteFieldsWithLinesSchema,
     );
     expect(submission.payload.lines).toEqual([{ part: "6205" }]);
+  });
+
+  it("takes requirements as long as the text box allows when they are posted with the browser's CRLF line ends", () => {
+    // The box counts each line break as one character; a post without scripts sends it as two.
+    const paragraphs = Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(99, "x"));
+    const typed = paragraphs.join("\n");
+    expect(typed).toHaveLength(limits.requirements - 1);
+    const submission = parseSentForm(
+      form([
+        ["customerName", "Sam Fitter"],
+        ["email", "sam@works.example"],
+        ["requirements", paragraphs.join("\r\n")],
+      ]),
+      quoteFieldsWithLinesSchema,
+    );
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value.requirements).toBe(typed);
   });
 
   it("refuses what only a hand-made post carries: an index, a depth or an intent no form sends", () => {

@@ -1,5 +1,6 @@
 import { parse, type SubmissionResult } from "@conform-to/react";
 import type * as z from "zod/mini";
+import { plainLineEnds } from "#app/lib/text.ts";
 
 /**
  * What a post to any form of the site may carry. The longest list a schema allows is 50 (the parts list;
@@ -126,7 +127,8 @@ function readIntent(value: FormDataEntryValue, schema: Node, compact: ReturnType
 
 /**
  * The fields of a post that the schema has a place for, bounds checked before anything is built from them
- * and lists renumbered from 0. Throws UnreadableFormError for a post no form of the site sends.
+ * and lists renumbered from 0. Line ends are read as LF: a browser sends a text box's line breaks as CRLF but
+ * counts each as one character against the box's maxlength, so text that fitted the box fits the schema too. Throws UnreadableFormError for a post no form of the site sends.
  */
 function knownFields(formData: FormData | URLSearchParams, schema: Node, sent: boolean) {
   const entries = [...formData];
@@ -144,7 +146,8 @@ function knownFields(formData: FormData | URLSearchParams, schema: Node, sent: b
   }
   const compact = compactor(fields.map(([path]) => path));
   const known = new FormData();
-  for (const [path, value] of fields) known.append(compact.name(path), value);
+  for (const [path, value] of fields)
+    known.append(compact.name(path), typeof value === "string" ? plainLineEnds(value) : value);
   if (intent !== undefined) known.append(intentField, readIntent(intent, schema, compact, sent));
   return known;
 }

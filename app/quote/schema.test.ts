@@ -97,7 +97,8 @@ describe("quote schema", () => {
       email: "sam@plant.example",
       company: "Acme  Ltd",
       phone: "01632 960000",
-      requirements: "a b\r\n\tc",
+      // Line breaks are kept, as LF: the browser sends CRLF (parse-form.test.ts).
+      requirements: "a b\n\tc",
     });
     // A real emoji (a surrogate pair) is text, and stays.
     const emoji = parseForm(form({ ...valid, requirements: "bearings 🔧" }), quoteFieldsSchema);

@@ -176,6 +176,18 @@ describeDatabase("a day of use on the desk", (target: TestDatabase) => {
     expect(`${mail?.text}${mail?.html}`).not.toMatch(/reply to this e-mail/i);
   });
 
+  it("keeps a note as long as its box allows, posted with the browser's CRLF line ends, with its lines as typed", async () => {
+    const quote = await stored();
+    // The box (maxlength 4,000) counts each line break as one character; the browser sends it as two.
+    const lines = Array.from({ length: 40 }, (_, i) => `Call ${i}: `.padEnd(99, "."));
+    const typed = lines.join("\n");
+    expect(typed).toHaveLength(3999);
+    const noted = await post(alex, quote.reference, { intent: "note", note: lines.join("\r\n"), version: 1 });
+    expect(noted).toMatchObject({ status: 200, reply: { intent: "note", message: "Note added." } });
+    const [note] = await db().select().from(quoteEvents).where(eq(quoteEvents.kind, "note"));
+    expect(note?.detail).toEqual({ text: typed });
+  });
+
   it("answers each change with the request's new version and the action it answers", async () => {
     const quote = await stored();
     const phoned = await post(alex, quote.reference, { intent: "reply", channel: "other", version: 1 });
