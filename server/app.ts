@@ -126,9 +126,10 @@ function rateLimits(app: Express, db: Db, deskAuthRateLimit: number, logger: Log
       message: "429: Too many attempts from your address. Please wait a minute and try again.",
     }),
   );
-  // A quotation's answers online: more than a buyer ever sends, too few to try tokens with.
+  // A quotation's answers online: more than a buyer ever sends, too few to try tokens with. The router takes
+  // any case and a trailing slash for the same page, so the limit does too.
   app.post(
-    /^\/q\/[^/]+$/,
+    /^\/q\/[^/]+\/?$/i,
     rateLimit({
       ...shared("quotation-answer"),
       limit: quotationAnswerRateLimit,

@@ -4,6 +4,7 @@ import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import { errorSummary } from "#app/lib/logger.server.ts";
+import { pathForLog } from "#app/lib/request-errors.server.ts";
 
 /** Largest request body accepted; a quote request is a few kilobytes. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -27,7 +28,10 @@ export function requestLog(logger: Logger) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // Method, path and status only: no addresses, query strings or bodies (personal data).
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, "request");
+      logger.info(
+        { method: req.method, path: pathForLog(req.path), status: res.statusCode, ms: Math.round(ms) },
+        "request",
+      );
     });
     next();
   };
@@ -195,7 +199,7 @@ export function errorResponses(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const declared = (error as { status?: unknown; statusCode?: unknown } | undefined)?.status;
     const status = typeof declared === "number" && declared >= 400 && declared < 600 ? declared : 500;
-    const where = { method: req.method, path: req.path, status };
+    const where = { method: req.method, path: pathForLog(req.path), status };
     if (status < 500) logger.info({ ...where, error: (error as Error)?.name }, "request refused");
     else logger.error({ ...where, error: errorSummary(error) }, "request failed");
     if (res.headersSent) {

@@ -8,7 +8,8 @@ import { type RunningServer, startServer } from "#test/server.ts";
 describe("a quotation's page online, served", () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ DATABASE_URL: await freshDatabaseUrl() });
+    // Info level: every request is logged, and the log is checked for the links' tokens.
+    server = await startServer({ DATABASE_URL: await freshDatabaseUrl(), LOG_LEVEL: "info" });
   }, setupTimeoutMs);
   afterAll(async () => {
     expect(await server.stop()).toBe(0);
@@ -28,17 +29,44 @@ describe("a quotation's page online, served", () => {
     expect((await fetch(`${server.url}/q/${someToken()}`)).headers.get("cache-control")).toBe("no-store");
   });
 
-  it("takes 10 answers a minute from one client, then 429; another client is not held back", async () => {
-    const post = (client: string, suffix = "") =>
-      fetch(`${server.url}/q/${someToken()}${suffix}`, {
+  it("takes 10 answers a minute from one client, then 429, however the path is spelt; another client is not held back", async () => {
+    const post = (client: string, path = (token: string) => `/q/${token}`) =>
+      fetch(`${server.url}${path(someToken())}`, {
         method: "POST",
         headers: { origin: server.url, "x-forwarded-for": client },
         body: new URLSearchParams({ intent: "accept", buyerName: "Robin", poNumber: "4500012345", terms: "on" }),
       });
+    // The router takes /Q/… and a trailing slash for the same page, so the limit counts them too.
+    const spellings = [
+      (token: string) => `/q/${token}`,
+      (token: string) => `/q/${token}.data`,
+      (token: string) => `/Q/${token}`,
+      (token: string) => `/q/${token}/`,
+    ];
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await post("203.0.113.60", i % 2 ? ".data" : "")).status);
+    for (let i = 0; i < 11; i++) statuses.push((await post("203.0.113.60", spellings[i % spellings.length])).status);
     expect(statuses.slice(0, 10).filter((status) => status === 429)).toEqual([]);
     expect(statuses[10]).toBe(429);
     expect((await post("203.0.113.61")).status).toBe(404);
   }, 60_000);
+
+  it("keeps a link's token out of the log: whoever reads it could answer the quotation", async () => {
+    const token = someToken();
+    const before = server.output().length;
+    for (const path of [`/q/${token}`, `/q/${token}.data`, `/q/${token}/pdf`, `/Q/${token}`])
+      await (await fetch(`${server.url}${path}`)).arrayBuffer();
+    await fetch(`${server.url}/q/${token}`, {
+      method: "POST",
+      headers: { origin: server.url, "x-forwarded-for": "203.0.113.62" },
+      body: new URLSearchParams({ intent: "accept", buyerName: "Robin", poNumber: "4500012345", terms: "on" }),
+    });
+    // All five requests are logged (their paths with the token left out), and the token nowhere.
+    const logged = () =>
+      server
+        .output()
+        .slice(before)
+        .match(/"path":"\/q\/…[^"]*"/g) ?? [];
+    await expect.poll(() => logged().length).toBe(5);
+    expect(server.output()).not.toContain(token);
+  });
 });

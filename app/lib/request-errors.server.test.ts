@@ -44,6 +44,14 @@ describe("request error logging", () => {
     expect(JSON.stringify(lines)).not.toMatch(/dana|works\.example|6205/);
   });
 
+  it("leaves a quotation link's token out of the path, since it is the key to answering the quotation", () => {
+    const { logger, lines } = capture();
+    const token = "Zm9yLXRoZS1idXllci1vbmx5LW5vdC10aGUtbG9nLTAx";
+    logRequestError(logger, new Error("render failed"), new Request(`http://localhost/Q/${token}/pdf`));
+    expect(lines[0]).toMatchObject({ msg: "request failed", path: "/q/…/pdf" });
+    expect(JSON.stringify(lines)).not.toContain(token);
+  });
+
   it("leaves out answers given on purpose and requests the visitor abandoned", async () => {
     const { logger, lines } = capture();
     // The router's own hand-over of a loader's 404 (an unknown category).

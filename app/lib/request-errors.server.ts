@@ -21,6 +21,12 @@ export function errorSummary(error: unknown, depth = 0): Record<string, unknown>
 }
 
 /**
+ * A path as it may be logged: a quotation's link (/q/<token>) is the key to answering it, so whoever reads
+ * the log must not be able to use it. The router takes any case and a trailing slash, so the match does too.
+ */
+export const pathForLog = (path: string) => path.replace(/^\/q\/[^/]+/i, "/q/…");
+
+/**
  * Logs a loader, action or render failure once, with the request's method and path: no query string, no
  * body, no form values. Answers the router gives on purpose (404 for an unknown page, 405) and requests
  * the visitor abandoned are not faults.
@@ -33,5 +39,8 @@ export function logRequestError(logger: Logger, error: unknown, request: Request
     const inner: unknown = (error as { error?: unknown }).error;
     fault = inner === undefined ? { type: "ErrorResponse", status: error.status } : errorSummary(inner);
   } else fault = errorSummary(error);
-  logger.error({ method: request.method, path: new URL(request.url).pathname, error: fault }, "request failed");
+  logger.error(
+    { method: request.method, path: pathForLog(new URL(request.url).pathname), error: fault },
+    "request failed",
+  );
 }
