@@ -24,11 +24,16 @@ function startsOutlookHeaders(lines: string[], at: number) {
  */
 export function splitQuoted(text: string) {
   const lines = plainLineEnds(text).split("\n");
+  // Where the run of quoted (">") and blank lines that ends the message starts, found once: checking the rest
+  // of the message again at every ">" line took a minute for a reply of 50,000 of them.
+  let quotedTail = lines.length;
+  while (quotedTail > 0 && (lines[quotedTail - 1]?.startsWith(">") || lines[quotedTail - 1]?.trim() === ""))
+    quotedTail--;
   const at = lines.findIndex(
     (line, i) =>
       quoteHeader.some((pattern) => pattern.test(line.trim())) ||
       startsOutlookHeaders(lines, i) ||
-      (line.startsWith(">") && lines.slice(i).every((rest) => rest.startsWith(">") || rest.trim() === "")),
+      (line.startsWith(">") && i >= quotedTail),
   );
   if (at <= 0) return { fresh: text.trim(), quoted: "" };
   return { fresh: lines.slice(0, at).join("\n").trim(), quoted: lines.slice(at).join("\n").trim() };
