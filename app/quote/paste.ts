@@ -76,13 +76,26 @@ function readRow(cells: string[]): PartsLine | undefined {
 }
 
 /**
+ * A row holds a part (200 characters), a brand (80), a quantity and perhaps a few cells of description. A row
+ * far longer is not a parts list's, and cutting it keeps the patterns above from working through a sent
+ * spreadsheet's 100,000-character row (seconds each) on the server.
+ */
+const maxRowLength = 2000;
+const withinRowLength = (row: string) =>
+  row.length <= maxRowLength ? row : row.slice(0, maxRowLength).replace(/[\uD800-\uDBFF]$/, "");
+
+/**
  * Reads rows pasted from a spreadsheet or typed as text: tab, semicolon or comma separated, in the
  * forms "qty x part" and "part, qty" (with an optional brand), skipping blank rows and a header row.
  */
 export function parsePastedList(text: string, room: number = partsLimits.lines): PastedList {
   const rows = text
     .split(/\r\n|\r|\n/)
-    .map((row) => row.replace(/\p{Cc}/gu, (c) => (c === "\t" ? c : " ")).trim())
+    .map((row) =>
+      withinRowLength(row)
+        .replace(/\p{Cc}/gu, (c) => (c === "\t" ? c : " "))
+        .trim(),
+    )
     .filter(Boolean);
   const lines: PartsLine[] = [];
   rows.forEach((row, index) => {
