@@ -12,6 +12,21 @@ export function headerText(value: string) {
     .trim();
 }
 
+/** The address the website's own notices to staff come from, at the sales address's domain. */
+export const noticeAddress = (salesAddress: string) => `no-reply@${salesAddress.split("@")[1] ?? "localhost"}`;
+
+/**
+ * Who the website's notices to staff are from, and how they are marked. They arrive in the mailbox the desk
+ * reads, so they come from the no-reply address, which the reader passes over, and are marked as automatic
+ * (RFC 3834), so no robot answers them and nothing takes them for a buyer's words.
+ */
+export function websiteNotice(site: { name: string; email: string }) {
+  return {
+    from: { name: headerText(`${site.name} Website`), address: noticeAddress(site.email) },
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+}
+
 /** Text for an HTML e-mail body, where the buyer's words must never become markup. */
 export function escapeHtml(value: string) {
   return value.replace(

@@ -51,7 +51,7 @@ export function startDropFolderReader({ dir, desk, logger, pollMs = 2000 }: Opti
       headers: () => readStart(file).catch(() => undefined),
     };
     const taken = await takeMail(source, desk, logger);
-    if (taken === "joined" || taken === "already joined") await moveInto(dir, "read", name);
+    if (taken === "joined" || taken === "already joined" || taken === "ours") await moveInto(dir, "read", name);
     else if (taken === "held") await moveInto(dir, "held", name);
   }
 

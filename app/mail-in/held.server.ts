@@ -78,7 +78,8 @@ export async function joinHeldMail(desk: MailDesk, id: number, reference: string
   } catch (error) {
     return { ok: false, why: "failed", errorKind: errorKind(error) };
   }
-  if (outcome === "unreadable" || outcome === "no request") return { ok: false, why: "unreadable" };
+  if (outcome === "unreadable" || outcome === "no request" || outcome === "ours")
+    return { ok: false, why: "unreadable" };
   if (await close(desk.db, id, "joined", by)) await desk.storage.delete(row.storageKey);
   return { ok: true, outcome, reference: quote.reference };
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { noticeAddress } from "#app/lib/mail-text.ts";
 import { receiveDocument } from "#app/mail-in/documents.server.ts";
 import { MailParseError } from "#app/mail-in/parse.server.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
@@ -21,8 +22,8 @@ export type MailDesk = {
   authservId?: string;
 };
 
-/** What became of one e-mail: only "joined" wrote anything. */
-export type JoinOutcome = "joined" | "already joined" | "no request" | "unreadable";
+/** What became of one e-mail: only "joined" wrote anything; "ours" is one of the website's notices to staff. */
+export type JoinOutcome = "joined" | "already joined" | "ours" | "no request" | "unreadable";
 
 type Quote = typeof quotes.$inferSelect;
 
@@ -170,6 +171,8 @@ function store(mail: IncomingMail, quote: Quote, kept: Kept, desk: MailDesk, by:
  * Files stored for a join that fails or loses a race are removed in the same step.
  */
 export async function joinRead(mail: IncomingMail, desk: MailDesk, options: JoinOptions = {}): Promise<JoinOutcome> {
+  // Our notices to staff land in the mailbox read here and name the request: they are not the buyer's words.
+  if (!options.into && mail.fromAddress === noticeAddress(desk.salesAddress)) return "ours";
   const quote = options.into ?? (await findRequest(desk.db, mail, desk.salesAddress));
   if (!quote) return "no request";
   const [seen] = await desk.db

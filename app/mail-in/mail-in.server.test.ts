@@ -12,12 +12,13 @@ import { startImapReader } from "#app/mail-in/imap.server.ts";
 import { joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { createFsStorage } from "#app/quote/file-storage.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
-import { attachments, heldMail, quoteMessages, quotes, settings } from "#db/schema.ts";
+import { attachments, heldMail, outbox, quoteMessages, quotes, settings, staffUser } from "#db/schema.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { type ImapServer, startDovecot } from "#test/dovecot.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { eventually } from "#test/smtp.ts";
+import { deliverOutbox, suiteSmtpSink } from "#test/smtp-suite.ts";
 import { phonePhoto, samplePdf } from "#test/uploads.ts";
 
 const sales = readConfig({}).site.email;
@@ -31,6 +32,7 @@ describeDatabase("the buyer's e-mails", (target) => {
   let desk: MailDesk;
   let mailbox: string;
   let mailboxes = 0;
+  const sink = suiteSmtpSink();
   beforeAll(async () => {
     imap = await startDovecot();
   });
@@ -214,6 +216,54 @@ describeDatabase("the buyer's e-mails", (target) => {
     const chunks: Buffer[] = [];
     for await (const chunk of stored ?? []) chunks.push(chunk as Buffer);
     expect((await sharp(Buffer.concat(chunks)).metadata()).exif).toBeUndefined();
+  });
+
+  it("passes over the website's own notices to staff in the mailbox it reads: they neither join a request nor are set aside", async () => {
+    const quote = await request("quoted");
+    // Its owner's account uses the sales address, so each notice to the owner lands in the mailbox read here.
+    await db()
+      .insert(staffUser)
+      .values({ id: "sales-desk", name: "Sales", email: sales, role: "staff" })
+      .onConflictDoNothing();
+    await db().update(quotes).set({ ownerId: "sales-desk" }).where(eq(quotes.id, quote.id));
+    const config = readConfig({});
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    // Each notice goes out through the real outbox to the sales address, which is the mailbox read here.
+    const noticesToSales = async () => {
+      sink().messages.length = 0;
+      await deliverOutbox({ db: db(), config, sink: sink(), dataDir });
+      const notices = sink().messages.filter((m) => m.envelope.to.includes(config.quoteNotifyTo));
+      for (const notice of notices) await imap.append(notice.raw, mailbox);
+      return notices;
+    };
+    const buyerAnswer = async (text: string) =>
+      imap.append(await buyerMail({ subject: `Re: ${quote.reference}`, text }), mailbox);
+
+    const [notification] = await noticesToSales();
+    expect(notification?.header("subject")).toContain(`Quote request ${quote.reference}`);
+    expect(notification?.header("auto-submitted")).toBe("auto-generated");
+    // The buyer's answer after it is read only once the notice before it has been.
+    await buyerAnswer("Yes please, go ahead.");
+    const mailReader = reader();
+    await eventually(async () => (await incoming(quote.id)).length === 1, 15_000);
+    // The buyer's answer sends its owner a notice, which arrives in the same mailbox.
+    const [answered] = await noticesToSales();
+    expect(answered?.header("subject")).toBe(`Your buyer answered: ${quote.reference}`);
+    await buyerAnswer("And 4 more, please.");
+    await eventually(async () => (await incoming(quote.id)).length === 2, 15_000);
+    await mailReader.stop();
+
+    expect((await incoming(quote.id)).map((m) => m.body.trim())).toEqual([
+      "Yes please, go ahead.",
+      "And 4 more, please.",
+    ]);
+    expect(await db().select().from(heldMail)).toEqual([]);
+    // Two answers, two notices: the notices themselves asked for none.
+    const [{ queued } = { queued: 0 }] = await db()
+      .select({ queued: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(eq(outbox.kind, "buyer-answer-notice"));
+    expect(queued).toBe(2);
   });
 
   it("reads .eml files dropped into the inbox folder when there is no mailbox, and sets aside one that names no request", async () => {

@@ -27,8 +27,8 @@ export type MailSource = {
   headers(): Promise<Uint8Array | undefined>;
 };
 
-/** Done with ("joined", "already joined", "held", "gone"), or to be tried again ("retry"). */
-export type Taken = "joined" | "already joined" | "held" | "gone" | "retry";
+/** Done with ("joined", "already joined", "ours", "held", "gone"), or to be tried again ("retry"). */
+export type Taken = "joined" | "already joined" | "ours" | "held" | "gone" | "retry";
 
 /** What the logs say of an e-mail: where it is, never who sent it or what it says. */
 export const logTag = (source: MailSource) =>
@@ -135,7 +135,7 @@ async function readAndJoin(source: MailSource, desk: MailDesk, logger: WorkerLog
     // The bytes go to the parser and come back with the mail (mail.raw).
     mail = await readMail(raw, { authservId: desk.authservId, handOver: true });
     const outcome = await joinRead(mail, desk);
-    if (outcome === "joined" || outcome === "already joined") {
+    if (outcome === "joined" || outcome === "already joined" || outcome === "ours") {
       await desk.db.delete(heldMail).where(and(eq(heldMail.sourceKey, source.key), eq(heldMail.state, "retrying")));
       return outcome;
     }

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
-import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import { escapeHtml, headerText, websiteNotice } from "#app/lib/mail-text.ts";
 import { outbox, quoteMessages, quotes, staffUser } from "#db/schema.ts";
 import type { Db, Tx } from "#db/types.ts";
 
@@ -42,7 +42,6 @@ export function composeBuyerAnswerNotice(
   found: Awaited<ReturnType<typeof loadBuyerAnswer>>,
   config: Pick<Config, "site" | "siteUrl" | "quoteNotifyTo">,
 ): SendMailOptions {
-  const domain = config.site.email.split("@")[1] ?? "localhost";
   const text = [
     `Your buyer answered on ${found.reference} (${found.customerName}${found.company ? `, ${found.company}` : ""}).`,
     `Received: ${formatDateTime(found.receivedAt)}`,
@@ -50,7 +49,7 @@ export function composeBuyerAnswerNotice(
     `Read and answer it on the desk: ${new URL(`/desk/quotes/${found.reference}`, config.siteUrl).href}`,
   ].join("\n");
   return {
-    from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
+    ...websiteNotice(config.site),
     to: found.ownerEmail ?? config.quoteNotifyTo,
     subject: headerText(`Your buyer answered: ${found.reference}`),
     text,

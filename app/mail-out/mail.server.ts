@@ -3,7 +3,7 @@ import type { SendMailOptions } from "nodemailer";
 import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatFullDateTime } from "#app/lib/london-time.ts";
-import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import { escapeHtml, headerText, websiteNotice } from "#app/lib/mail-text.ts";
 import { acknowledgementId } from "#app/mail-out/thread.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
@@ -214,7 +214,7 @@ ${rows}
 ${longFields.map((field) => `<h3>${field.label}</h3>\n<p style="white-space: pre-wrap">${escapeHtml(quote[field.name])}</p>\n`).join("")}${extrasHtml(quote.reference, extras, config.siteUrl)}</body></html>
 `;
   const message: SendMailOptions = {
-    from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
+    ...websiteNotice(config.site),
     to: config.quoteNotifyTo,
     subject: headerText(
       `${reasons.length ? `${possibleSpamFlag} ` : ""}${subjectPrefix[quote.urgency] ?? ""}Quote request ${quote.reference} — ${name} (${categoryLabel(quote.category ?? undefined)})`,
@@ -268,9 +268,8 @@ ${copy.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 
 /** A finished e-mail to staff (invitation, password reset, digest), from the same sender as notifications. */
 export function composeStaffEmail(message: OutboxMessage, config: Pick<Config, "site">): SendMailOptions {
-  const domain = config.site.email.split("@")[1] ?? "localhost";
   return {
-    from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
+    ...websiteNotice(config.site),
     to: message.to,
     subject: headerText(message.subject),
     text: message.text,

@@ -3,7 +3,7 @@ import type { SendMailOptions } from "nodemailer";
 import { declineReasonLabels, onlineAnswerMail } from "#app/content/online-quotation.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
-import { escapeHtml, headerText } from "#app/lib/mail-text.ts";
+import { escapeHtml, headerText, websiteNotice } from "#app/lib/mail-text.ts";
 import { plainLineEnds } from "#app/lib/text.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { quotationResponses } from "#db/quotation-online-schema.ts";
@@ -117,7 +117,6 @@ function answerLines(found: Answer) {
 /** To the owner, or to sales when nobody has the request. */
 export function composeAnswerNotice(found: Answer, config: Pick<Config, "site" | "siteUrl" | "quoteNotifyTo">) {
   const { response, quote } = found;
-  const domain = config.site.email.split("@")[1] ?? "localhost";
   const text = [
     ...answerLines(found),
     "",
@@ -128,7 +127,7 @@ export function composeAnswerNotice(found: Answer, config: Pick<Config, "site" |
       ? onlineAnswerMail.acceptedSubject(found.revision, response.poNumber)
       : onlineAnswerMail.declinedSubject(found.revision);
   return {
-    from: { name: headerText(`${config.site.name} Website`), address: `no-reply@${domain}` },
+    ...websiteNotice(config.site),
     to: found.ownerEmail ?? config.quoteNotifyTo,
     subject: headerText(subject),
     text,
