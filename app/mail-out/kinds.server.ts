@@ -12,6 +12,7 @@ import {
   loadQuoteExtras,
   mailAttachments,
 } from "#app/mail-out/mail.server.ts";
+import { MailServerError } from "#app/mail-out/mailer.server.ts";
 import { threadBefore } from "#app/mail-out/thread.server.ts";
 import { composeQuotationEmail, composeSalesEmail } from "#app/quotation/email.server.ts";
 import { issueQuotationLink } from "#app/quotation/online.server.ts";
@@ -270,7 +271,9 @@ async function send<K extends OutboxKind>(
   const kind: Kind<K> = mailKinds[entry.kind];
   if ("mail" in kind) {
     const { email, name } = await kind.mail(entry.payload, context);
-    await mailer.send(email, name);
+    await mailer.send(email, name).catch((error: unknown) => {
+      throw new MailServerError(error);
+    });
   } else {
     await kind.post(entry.payload, context);
   }

@@ -7,6 +7,19 @@ import type { Config } from "#app/lib/env.server.ts";
 /** Names an .eml file: a quote reference, or a tag and outbox id; never anything a visitor typed. */
 const fileNamePattern = /^[A-Za-z0-9-]{1,80}$/;
 
+/**
+ * A failure handing a built message to the mail server (or writing it to the outbox folder), as opposed to
+ * one building it: only this kind can say the mail server is down.
+ */
+export class MailServerError extends Error {
+  override name = "MailServerError";
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  }
+}
+
 export type Mailer = {
   send(message: SendMailOptions, name: string): Promise<void>;
   /** Cheap check that mail can go out now (SMTP: connect, greet, log in; files: the folder is writable). */

@@ -287,6 +287,39 @@ describeDatabase("outbox worker", (target) => {
     expect(await message(second.reference)).toMatchObject({ status: "sent", attempts: 1 });
   });
 
+  it("keeps to its schedule a message that cannot be built, however well other mail goes out", async () => {
+    const { reference } = await storeQuote(db(), quote, meta());
+    const [stored] = await db().select({ id: quotes.id }).from(quotes).where(eq(quotes.reference, reference));
+    // A notice about a buyer's e-mail that is no longer there: it fails while it is built, before SMTP.
+    const [broken] = await db()
+      .insert(outbox)
+      .values({ quoteId: stored?.id, kind: "buyer-answer-notice", payload: { reference, messageId: 999_999 } })
+      .returning({ id: outbox.id });
+    const brokenNow = async () =>
+      (
+        await db()
+          .select()
+          .from(outbox)
+          .where(eq(outbox.id, broken?.id ?? 0))
+      )[0];
+    const outboxWorker = worker();
+    await outboxWorker.tick();
+    expect(sink.messages.map((m) => m.header("subject"))).toEqual([expect.stringContaining(reference)]);
+    const failed = await brokenNow();
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed?.lastError).toContain("no longer exists");
+    // Past the mail server's probe interval (30 s), with new mail going out, and before its first retry (a
+    // minute): the broken one waits for its turn.
+    const later = [];
+    for (const step of [31_000, 20_000]) {
+      offset += step;
+      later.push((await storeQuote(db(), { ...quote, customerName: `Dana ${step}` }, meta())).reference);
+      await outboxWorker.tick();
+    }
+    for (const sent of later) expect(await message(sent)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await brokenNow()).toMatchObject({ attempts: 1, nextAttemptAt: failed?.nextAttemptAt });
+  });
+
   it("sends the day's held spam in one digest e-mail, however many workers and restarts", async () => {
     await db().delete(settings).where(eq(settings.key, digestSettingKey));
     const held = await storeQuote(

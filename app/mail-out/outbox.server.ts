@@ -3,7 +3,7 @@ import type { Config } from "#app/lib/env.server.ts";
 import type { WorkerLogger } from "#app/lib/logger.server.ts";
 import { type Claimed, claimNextMessage } from "#app/mail-out/claim.server.ts";
 import { isMailKind, mailKindNames, sendMessage } from "#app/mail-out/kinds.server.ts";
-import { createMailer, sweepOutboxFolder } from "#app/mail-out/mailer.server.ts";
+import { createMailer, MailServerError, sweepOutboxFolder } from "#app/mail-out/mailer.server.ts";
 import { giveUpAgeMs, maxAttempts, nextRetryDelayMs } from "#app/mail-out/retry-policy.ts";
 import { queueSpamDigestIfDue } from "#app/mail-out/spam-digest.server.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
@@ -97,7 +97,9 @@ async function deliver(delivery: Delivery, message: Claimed) {
   try {
     delivered = await delivery.send(message);
   } catch (error) {
-    if (isMail && !messageErrors.has(errorCode(error))) mail.down = true;
+    // A message that cannot be built (its quotation or file gone) says nothing of the mail server: taking it as
+    // an outage brought every waiting message forward at each probe, retrying a broken one every 30 s for days.
+    if (isMail && error instanceof MailServerError && !messageErrors.has(errorCode(error))) mail.down = true;
     await recordFailure(delivery, message, attempts, error);
     return;
   }
