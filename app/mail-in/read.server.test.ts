@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readMail } from "#app/mail-in/read.server.ts";
+import { checkSender } from "#app/mail-in/sender-check.server.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { bidiEverywhere, rawMail } from "#test/hostile-mail.ts";
 
@@ -107,6 +108,20 @@ describe("who sent it: the receiving server's Authentication-Results", () => {
       await check(["mx.wrekin.example; dmarc=fail header.from=works.example", "mx.wrekin.example; dmarc=pass"]),
     ).toBe("failed");
   });
+
+  it("reads through nested comments, and a sender's deeply nested ones do not hold the reader", () => {
+    const header = (value: string) => ({ key: "authentication-results", value });
+    expect(
+      checkSender(
+        [header("mx.wrekin.example (a (b) c); dmarc=pass (p=reject (x)) header.from=works.example")],
+        "dana@works.example",
+      ),
+    ).toBe("verified");
+    // 200 headers nested 8,000 deep: 20 s on two cores when comments were taken off one level at a time (the
+    // parser keeps 8,192 characters of a header; a server may keep more).
+    const nested = header(`mx.wrekin.example; ${"(".repeat(8000)}${")".repeat(8000)} dmarc=pass`);
+    expect(checkSender(Array(200).fill(nested), "dana@works.example")).toBe("verified");
+  }, 3000);
 
   it("says unknown without a header, and with IMAP_AUTHSERV_ID believes only that server's", async () => {
     expect(await check([])).toBe("unknown");
