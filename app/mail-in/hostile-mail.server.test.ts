@@ -13,7 +13,7 @@ import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { attachments, heldMail, quoteMessages, quotes, settings } from "#db/schema.ts";
 import { buyerMail } from "#test/buyer-mail.ts";
 import { type ImapServer, startDovecot } from "#test/dovecot.ts";
-import { nulAnswer, paddedPdf, rawMail } from "#test/hostile-mail.ts";
+import { filePart, multipart, nulAnswer, paddedPdf, rawMail, textPart } from "#test/hostile-mail.ts";
 import { describeDatabase } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { eventually } from "#test/smtp.ts";
@@ -100,6 +100,28 @@ describeDatabase("hostile mail cannot stop the mailbox", (target) => {
     const files = await db().select().from(attachments).where(eq(attachments.quoteId, quote.id));
     expect(files).toHaveLength(4);
     expect(stored()).toHaveLength(4);
+  });
+
+  it("joins an answer whose refused file's name the parser's cut leaves ending in half a character", async () => {
+    const quote = await request();
+    // 8,191 units, then an emoji (two): the cut at 8,192 leaves its first half alone after the slash.
+    const name = encodeURIComponent(`${"a".repeat(8190)}/🔧.zip`);
+    const raw = rawMail(
+      [
+        "From: Dana <dana@works.example>",
+        `Subject: Re: ${quote.reference}`,
+        "Message-ID: <half-a-character@works.example>",
+        "MIME-Version: 1.0",
+        'Content-Type: multipart/mixed; boundary="b1"',
+      ],
+      multipart("b1", [
+        textPart("The list is attached."),
+        filePart(`attachment; filename*=utf-8''${name}`, "application/zip", Buffer.from("PK\u0003\u0004 zip")),
+      ]),
+    );
+    expect(await joinMail(raw, desk)).toBe("joined");
+    const [message] = await db().select().from(quoteMessages).where(eq(quoteMessages.quoteId, quote.id));
+    expect(message?.notKept).toEqual(["attachment (8 bytes): not a photo, a PDF, a spreadsheet or a Word file"]);
   });
 
   it("sets aside an e-mail that fails three times (across a restart), removes what it stored each time, and reads the folder on past it", async () => {

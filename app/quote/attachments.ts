@@ -12,11 +12,14 @@ export const attachmentRules = {
   extensions: /\.(jpe?g|png|webp|heic|heif|pdf)$/i,
 } as const;
 
-/** A sent file name made fit to show: no folders, control or direction characters, not too long. */
+/**
+ * A sent file name made fit to show: no folders, control or direction characters, not too long. Half a
+ * character (a name cut short by a mail parser) goes too: the database refuses it in a list of names.
+ */
 export function cleanFileName(name: string) {
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = base
-    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]+/gu, " ")
     .replace(/\s+/g, " ")
     .replace(/^[\s.]+|\s+$/g, "");
   const chars = Array.from(clean);
