@@ -180,6 +180,16 @@ export async function mergeRequests(
     if (other.id === quote.id) return { changed: false, problem: "A request cannot be merged into itself." };
     if (other.mergedIntoId !== null)
       return { changed: false, problem: `${other.reference} is already merged into another request.` };
+    // A merged request leaves the desk's actions and its figures: an acceptance waiting there could no longer
+    // be confirmed, and a won order's value would drop out of the month. Checked under the row's lock, so an
+    // acceptance arriving meanwhile is seen.
+    if (other.status === "accepted")
+      return {
+        changed: false,
+        problem: `The buyer accepted a quotation on ${other.reference} online: confirm the order or query it there first.`,
+      };
+    if (other.status === "won")
+      return { changed: false, problem: `${other.reference} is Won: its order stays on its own request.` };
     const moved = await moveLines(tx, other.id, quote.id);
     const files = await tx
       .update(attachments)

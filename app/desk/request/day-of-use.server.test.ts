@@ -166,6 +166,28 @@ describeDatabase("a day of use on the desk", (target: TestDatabase) => {
     ]);
   });
 
+  it("will not merge in a request whose buyer accepted online or that is Won, so neither the acceptance nor the order is lost", async () => {
+    const kept = await stored();
+    const accepted = await stored({ customerName: "Sam Stores" });
+    const won = await stored({ customerName: "Sam Stores" });
+    await db().update(quotes).set({ status: "accepted" }).where(eq(quotes.id, accepted.id));
+    await db().update(quotes).set({ status: "won" }).where(eq(quotes.id, won.id));
+    const merge = (other: string) =>
+      post(alex, kept.reference, { intent: "merge", other, confirmed: "yes", version: 1 });
+    expect(await merge(accepted.reference)).toMatchObject({
+      status: 422,
+      reply: {
+        intent: "merge",
+        message: `The buyer accepted a quotation on ${accepted.reference} online: confirm the order or query it there first.`,
+      },
+    });
+    expect(await merge(won.reference)).toMatchObject({
+      status: 422,
+      reply: { message: `${won.reference} is Won: its order stays on its own request.` },
+    });
+    for (const other of [accepted, won]) expect((await current(other.reference)).mergedIntoId).toBeNull();
+  });
+
   it("links the sales notification to the request in the desk instead of asking for a reply to it", async () => {
     const quote = await stored();
     const [mail] = (await sendAll()).filter((email) => email.to === config.quoteNotifyTo);
