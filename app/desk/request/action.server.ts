@@ -7,6 +7,7 @@ import {
   addNote,
   assignOwner,
   changeStatus,
+  mergeProblem,
   mergeRequests,
   recordReply,
   releaseFromSpam,
@@ -173,13 +174,12 @@ const intents: { [K in Intent["intent"]]: (work: Work, input: Extract<Intent, { 
   /** Asks first (naming the other request), then merges it in. */
   async merge({ db, quote, staff, form, change }, input) {
     if (form.confirmed !== "yes") {
-      const [other] = await db
-        .select({ reference: quotes.reference, customerName: quotes.customerName })
-        .from(quotes)
-        .where(eq(quotes.reference, input.other));
+      const [other] = await db.select().from(quotes).where(eq(quotes.reference, input.other));
       if (!other)
         return refused("other", `There is no request with the reference ${input.other}.`, { other: input.other });
-      return { ok: true, message: "", confirmMerge: other };
+      const problem = mergeProblem(quote, other);
+      if (problem) return refused("other", problem, { other: input.other });
+      return { ok: true, message: "", confirmMerge: { reference: other.reference, customerName: other.customerName } };
     }
     const outcome = await change((tx) => mergeRequests(tx, quote, input.other, staff));
     if (outcome.stale) return stale(outcome.latest, { other: input.other });

@@ -162,6 +162,21 @@ export async function assignOwner(
   });
 }
 
+/** Why `other` cannot be merged into `quote`, if it cannot. */
+export function mergeProblem(
+  quote: Pick<typeof quotes.$inferSelect, "id">,
+  other: Pick<typeof quotes.$inferSelect, "id" | "reference" | "mergedIntoId" | "status">,
+) {
+  if (other.id === quote.id) return "A request cannot be merged into itself.";
+  if (other.mergedIntoId !== null) return `${other.reference} is already merged into another request.`;
+  // A merged request leaves the desk's actions and its figures: an acceptance waiting there could no longer be
+  // confirmed, and a won order's value would drop out of the month.
+  if (other.status === "accepted")
+    return `The buyer accepted a quotation on ${other.reference} online: confirm the order or query it there first.`;
+  if (other.status === "won") return `${other.reference} is Won: its order stays on its own request.`;
+  return undefined;
+}
+
 /**
  * Merges `other` into `quote`: its parts lines are added to this request's list and its files move here;
  * what its buyer wrote (text, phone, company, parts) becomes an entry in this request's conversation and
@@ -177,19 +192,9 @@ export async function mergeRequests(
   return db.transaction(async (tx) => {
     const [other] = await tx.select().from(quotes).where(eq(quotes.reference, otherReference)).for("update");
     if (!other) return { changed: false, problem: `There is no request with the reference ${otherReference}.` };
-    if (other.id === quote.id) return { changed: false, problem: "A request cannot be merged into itself." };
-    if (other.mergedIntoId !== null)
-      return { changed: false, problem: `${other.reference} is already merged into another request.` };
-    // A merged request leaves the desk's actions and its figures: an acceptance waiting there could no longer
-    // be confirmed, and a won order's value would drop out of the month. Checked under the row's lock, so an
-    // acceptance arriving meanwhile is seen.
-    if (other.status === "accepted")
-      return {
-        changed: false,
-        problem: `The buyer accepted a quotation on ${other.reference} online: confirm the order or query it there first.`,
-      };
-    if (other.status === "won")
-      return { changed: false, problem: `${other.reference} is Won: its order stays on its own request.` };
+    // Checked again under the row's lock, so an acceptance arriving since the question was asked is seen.
+    const problem = mergeProblem(quote, other);
+    if (problem) return { changed: false, problem };
     const moved = await moveLines(tx, other.id, quote.id);
     const files = await tx
       .update(attachments)

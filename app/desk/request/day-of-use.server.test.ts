@@ -172,8 +172,13 @@ describeDatabase("a day of use on the desk", (target: TestDatabase) => {
     const won = await stored({ customerName: "Sam Stores" });
     await db().update(quotes).set({ status: "accepted" }).where(eq(quotes.id, accepted.id));
     await db().update(quotes).set({ status: "won" }).where(eq(quotes.id, won.id));
-    const merge = (other: string) =>
-      post(alex, kept.reference, { intent: "merge", other, confirmed: "yes", version: 1 });
+    // Refused when asked, and when confirmed (the buyer may accept between the two).
+    const merge = (other: string, confirmed = "yes") =>
+      post(alex, kept.reference, { intent: "merge", other, confirmed, version: 1 });
+    expect(await merge(won.reference, "")).toMatchObject({
+      status: 422,
+      reply: { message: `${won.reference} is Won: its order stays on its own request.` },
+    });
     expect(await merge(accepted.reference)).toMatchObject({
       status: 422,
       reply: {
