@@ -271,6 +271,11 @@ async function send<K extends OutboxKind>(
   const kind: Kind<K> = mailKinds[entry.kind];
   if ("mail" in kind) {
     const { email, name } = await kind.mail(entry.payload, context);
+    // Sent again after a crash between sending and recording it, a message keeps its Message-ID, so mail
+    // programs show it once; it starts with the request's reference, so an answer to it finds the request.
+    const domain = context.config.site.email.split("@")[1] ?? "localhost";
+    const reference = context.message.quote?.reference;
+    email.messageId ??= `<${reference ? `${reference}.` : ""}outbox-${context.message.id}@${domain}>`;
     await mailer.send(email, name).catch((error: unknown) => {
       throw new MailServerError(error);
     });

@@ -320,6 +320,34 @@ describeDatabase("outbox worker", (target) => {
     expect(await brokenNow()).toMatchObject({ attempts: 1, nextAttemptAt: failed?.nextAttemptAt });
   });
 
+  it("gives a message sent again after a crash (sent, not yet recorded) the same Message-ID, and one naming its request", async () => {
+    const { reference } = await storeQuote(db(), quote, meta());
+    const [stored] = await db().select({ id: quotes.id }).from(quotes).where(eq(quotes.reference, reference));
+    const [assignment] = await db()
+      .insert(outbox)
+      .values({
+        quoteId: stored?.id,
+        kind: "assignment",
+        payload: { reference, to: "bea@wrekin-mro.example", byName: "Alex Turner", took: false },
+      })
+      .returning({ id: outbox.id });
+    const outboxWorker = worker();
+    await outboxWorker.runOnce();
+    // The crash: the assignment left, but its record did not; it is claimed again when its lease ends.
+    await db()
+      .update(outbox)
+      .set({ status: "pending", sentAt: null, nextAttemptAt: new Date(now().getTime() + 5 * 60_000) })
+      .where(eq(outbox.id, assignment?.id ?? 0));
+    offset += 5 * 60_000 + 1000;
+    await outboxWorker.runOnce();
+    const ids = sink.messages
+      .filter((m) => m.envelope.to.includes("bea@wrekin-mro.example"))
+      .map((m) => m.header("message-id"));
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(new RegExp(`^<${reference}\\.outbox-\\d+@wrekin-mro\\.example>$`));
+    expect(ids[1]).toBe(ids[0]);
+  });
+
   it("sends the day's held spam in one digest e-mail, however many workers and restarts", async () => {
     await db().delete(settings).where(eq(settings.key, digestSettingKey));
     const held = await storeQuote(
