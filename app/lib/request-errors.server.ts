@@ -1,24 +1,6 @@
 import type { Logger } from "pino";
 import { isRouteErrorResponse } from "react-router";
-
-/**
- * An error's kind, the first line of its message and its stack frames: enough to find the fault, never the
- * data it carried. Later message lines and extra properties are left out because they can quote values
- * (a failed query lists its parameters, a database error the offending row).
- */
-export function errorSummary(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { type: typeof error };
-  const stack = error.stack
-    ?.split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line.startsWith("at "));
-  return {
-    type: error.name,
-    message: error.message.split("\n")[0],
-    stack,
-    ...(error.cause !== undefined && depth < 3 ? { cause: errorSummary(error.cause, depth + 1) } : {}),
-  };
-}
+import { errorSummary } from "#app/lib/logger.server.ts";
 
 /**
  * A path as it may be logged: a quotation's link (/q/<token>) is the key to answering it, so whoever reads
