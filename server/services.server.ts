@@ -6,6 +6,7 @@ import { type Config, getConfig } from "#app/lib/env.server.ts";
 import { getLogger } from "#app/lib/logger.server.ts";
 import { perInstallSecret } from "#app/lib/settings.server.ts";
 import { startDropFolderReader } from "#app/mail-in/drop-folder.server.ts";
+import { expireHeldMail } from "#app/mail-in/held.server.ts";
 import { type MailReader, startImapReader } from "#app/mail-in/imap.server.ts";
 import type { MailDesk } from "#app/mail-in/join.server.ts";
 import { startOutboxWorker } from "#app/mail-out/outbox.server.ts";
@@ -37,10 +38,17 @@ export type Services = {
 
 const sweepEveryMs = 60 * 60 * 1000;
 
-/** Files of requests that never committed are removed at start and every hour. */
+/**
+ * Files of requests that never committed are removed at start and every hour, with the copies of e-mails
+ * set aside too long (expireHeldMail).
+ */
 function startSweep(db: Database["db"], storage: FileStorage, incomingDir: string) {
   const run = () =>
-    sweepOrphans({ db, storage, incomingDir })
+    expireHeldMail(db, new Date())
+      .then((expired) => {
+        if (expired > 0) getLogger().info({ expired }, "e-mails set aside too long dismissed");
+        return sweepOrphans({ db, storage, incomingDir });
+      })
       .then((removed) => {
         if (removed > 0) getLogger().info({ removed }, "orphan attachment files removed");
       })

@@ -1,5 +1,5 @@
 import { buffer } from "node:stream/consumers";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, lt } from "drizzle-orm";
 import { followMerges, type JoinOutcome, joinMail, type MailDesk } from "#app/mail-in/join.server.ts";
 import { errorKind } from "#app/mail-in/take.server.ts";
 import { heldMail, quotes } from "#db/schema.ts";
@@ -43,6 +43,28 @@ async function close(db: Db, id: number, state: "dismissed" | "joined", by: Staf
     .where(and(eq(heldMail.id, id), eq(heldMail.state, "held")))
     .returning({ id: heldMail.id });
   return row !== undefined;
+}
+
+/** How long an e-mail set aside waits for the desk before the desk lets its copy go (the mailbox keeps it). */
+export const heldMailKeptDays = 90;
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Dismisses e-mails set aside longer than that and never handled: unmatched spam would otherwise pile up
+ * whole (up to 50 MB each) for ever. Their kept bytes are then nobody's, and the orphan sweep removes them.
+ */
+export async function expireHeldMail(db: Db, now: Date) {
+  const expired = await db
+    .update(heldMail)
+    .set({
+      state: "dismissed",
+      handledByName: `the desk, after ${heldMailKeptDays} days`,
+      storageKey: null,
+      updatedAt: now,
+    })
+    .where(and(eq(heldMail.state, "held"), lt(heldMail.updatedAt, new Date(now.getTime() - heldMailKeptDays * day))))
+    .returning({ id: heldMail.id });
+  return expired.length;
 }
 
 /** Dismissed: off the list for good (the e-mail itself stays in the mailbox). */

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expireHeldMail, listHeldMail } from "#app/mail-in/held.server.ts";
 import { createFsStorage, createS3Storage, type FileStorage, newStorageKey } from "#app/quote/file-storage.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
 import { sweepOrphans } from "#app/quote/sweep.server.ts";
-import { attachments, quoteLines } from "#db/schema.ts";
+import { attachments, heldMail, quoteLines } from "#db/schema.ts";
 import { describeDatabase, resetTables } from "#test/pg.ts";
 import { sampleQuote, storeMeta } from "#test/quotes.ts";
 import { startS3 } from "#test/s3.ts";
@@ -111,6 +112,28 @@ describeDatabase("an e-mail held for the desk", (target) => {
     const incomingDir = path.join(scratch, "held-incoming");
     expect(await sweepOrphans({ db: target.database.db, storage, incomingDir, now: later })).toBe(0);
     expect(await keys(storage)).toEqual([key]);
+  });
+});
+
+describeDatabase("e-mails set aside and never handled", (target) => {
+  it("are dismissed after 90 days, and their kept copies swept; newer ones stay on the list", async () => {
+    const db = target.database.db;
+    const storage = createFsStorage(path.join(scratch, "expired-uploads"));
+    const [old, recent] = [await putFile(storage, "eml"), await putFile(storage, "eml")];
+    await db.execute(
+      sql`insert into held_mail (source_key, file_name, received_at, why, storage_key, updated_at) values
+          ('file:old.eml:10:1', 'old.eml', now(), 'no request', ${old}, now() - interval '91 days'),
+          ('file:new.eml:10:1', 'new.eml', now(), 'no request', ${recent}, now() - interval '89 days')`,
+    );
+    expect(await expireHeldMail(db, new Date())).toBe(1);
+    expect((await listHeldMail(db)).map((row) => row.fileName)).toEqual(["new.eml"]);
+    const [dismissed] = await db.select().from(heldMail).where(eq(heldMail.fileName, "old.eml"));
+    expect(dismissed).toMatchObject({ state: "dismissed", handledByName: "the desk, after 90 days" });
+    const later = new Date(Date.now() + 2 * hour);
+    expect(await sweepOrphans({ db, storage, incomingDir: path.join(scratch, "expired-incoming"), now: later })).toBe(
+      1,
+    );
+    expect(await keys(storage)).toEqual([recent]);
   });
 });
 

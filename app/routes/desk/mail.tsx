@@ -6,7 +6,13 @@ import { readFormData } from "#app/desk/read-form.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
-import { dismissHeldMail, type HeldJoin, joinHeldMail, listHeldMail } from "#app/mail-in/held.server.ts";
+import {
+  dismissHeldMail,
+  type HeldJoin,
+  heldMailKeptDays,
+  joinHeldMail,
+  listHeldMail,
+} from "#app/mail-in/held.server.ts";
 import { maxMailBytes } from "#app/mail-in/read.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import { referencePattern } from "#app/request/reference.server.ts";
@@ -18,7 +24,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { mail: await listHeldMail(context.get(servicesContext).database.db), largest: formatBytes(maxMailBytes) };
+  return {
+    mail: await listHeldMail(context.get(servicesContext).database.db),
+    largest: formatBytes(maxMailBytes),
+    keptDays: heldMailKeptDays,
+  };
 }
 
 type Reply = { ok: boolean; message: string; id?: number; referenceError?: string; reference?: string };
@@ -171,7 +181,8 @@ export default function MailNotJoined({ loaderData, actionData }: Route.Componen
       <h1 className="mt-3 text-2xl font-bold text-navy">Mail not joined</h1>
       <p className="mt-1 max-w-prose">
         E-mails to the sales address that the desk read but could not join to a request. Join one to the request it
-        belongs to, or dismiss it; the e-mail itself stays in the mailbox either way.
+        belongs to, or dismiss it; the e-mail itself stays in the mailbox either way. One left here for{" "}
+        {loaderData.keptDays} days is dismissed by the desk.
       </p>
       <div role="status" className="mt-3 min-h-6 font-semibold">
         {reply?.ok ? (
