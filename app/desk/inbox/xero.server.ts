@@ -1,10 +1,10 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import { monthBounds } from "#app/desk/inbox/figures.ts";
 import { londonDay } from "#app/lib/london-time.ts";
+import { addDays } from "#app/lib/opening-hours.ts";
 import type { CheckedQuotation } from "#app/quotation/draft.ts";
-import { penceToText } from "#app/quotation/money.ts";
+import { penceToText, quotationTotals } from "#app/quotation/money.ts";
 import { csvLine } from "#app/request/csv.ts";
-import { quotationResponses } from "#db/quotation-online-schema.ts";
 import { quotations, quotes } from "#db/schema.ts";
 import type { Db } from "#db/types.ts";
 
@@ -28,6 +28,7 @@ export const xeroColumns = [
   "Reference",
   "*InvoiceDate",
   "*DueDate",
+  "Total",
   "InventoryItemCode",
   "*Description",
   "*Quantity",
@@ -35,6 +36,7 @@ export const xeroColumns = [
   "Discount",
   "*AccountCode",
   "*TaxType",
+  "TaxAmount",
   "TrackingName1",
   "TrackingOption1",
   "TrackingName2",
@@ -53,7 +55,7 @@ export type WonOrder = {
   poNumber: string | null;
   closedAt: Date;
   wonValuePence: number | null;
-  /** The revision the order was placed on (the one accepted online, else the latest sent); null for none. */
+  /** The revision the order was placed on (the latest sent: a later one replaces an acceptance); null for none. */
   quotation: { revision: number; content: CheckedQuotation } | null;
 };
 
@@ -62,19 +64,41 @@ export type AccountsOptions = { salesAccount: string; dueDays: number };
 /** "26/11/2026": the day as Xero reads dates in a UK organisation. */
 const ukDate = (isoDay: string) => isoDay.split("-").reverse().join("/");
 
-/** Xero's names for the UK's VAT rates on sales ("20% (VAT on Income)"); none is "No VAT". */
+/**
+ * Xero's names for the UK's VAT rates on sales ("20% (VAT on Income)"). A sale at 0 % is zero-rated, which
+ * the VAT return counts (box 6), unlike "No VAT".
+ */
 export const taxType = (basisPoints: number) =>
-  basisPoints === 0 ? "No VAT" : `${basisPoints / 100}% (VAT on Income)`;
+  basisPoints === 0 ? "Zero Rated Income" : `${basisPoints / 100}% (VAT on Income)`;
 
 /**
- * One row per priced line of the order's revision, and one for its delivery charge. Lines priced on
- * application (POA) have no price to invoice and are left out. An order won without a quotation is one line
- * at the order's value.
+ * The VAT of each row, so that they add up to the quotation's: it charges VAT once, on the whole net (ADR
+ * 0015), where Xero would round each line's and could end a penny away. Each row takes the VAT of the running
+ * net less the VAT before it, so no row is more than a penny from its own share.
+ */
+function rowsVat(nets: number[], basisPoints: number) {
+  let net = 0;
+  let before = 0;
+  return nets.map((rowNet) => {
+    net += rowNet;
+    const upToHere = quotationTotals([], net, basisPoints).vat;
+    const vat = upToHere - before;
+    before = upToHere;
+    return vat;
+  });
+}
+
+/**
+ * One row per priced line of the order's revision, and one for its delivery charge, each with its VAT. Lines
+ * priced on application (POA) have no price to invoice and are left out. An order won without a quotation is
+ * one line at the order's value, as is one confirmed at a value other than its revision's net (agreed by phone,
+ * a part of it ordered, a POA line priced): the invoice is for the order as confirmed.
  */
 export function invoiceRows(order: WonOrder, options: AccountsOptions): string[][] {
   const day = londonDay(order.closedAt);
-  const due = londonDay(new Date(order.closedAt.getTime() + options.dueDays * 24 * 60 * 60 * 1000));
+  const due = addDays(day, options.dueDays);
   const content = order.quotation?.content;
+  const basisPoints = content?.vatBasisPoints ?? 2000;
   const invoice: Partial<Record<Column, string>> = {
     "*ContactName": order.company?.trim() || order.customerName,
     EmailAddress: order.email,
@@ -83,28 +107,41 @@ export function invoiceRows(order: WonOrder, options: AccountsOptions): string[]
     "*InvoiceDate": ukDate(day),
     "*DueDate": ukDate(due),
     "*AccountCode": options.salesAccount,
-    "*TaxType": taxType(content?.vatBasisPoints ?? 2000),
+    "*TaxType": taxType(basisPoints),
     Currency: "GBP",
   };
-  const line = (description: string, quantity: number, unitPence: number) =>
-    xeroColumns.map(
-      (column) =>
-        ({
-          ...invoice,
-          "*Description": description,
-          "*Quantity": String(quantity),
-          "*UnitAmount": penceToText(unitPence),
-        })[column] ?? "",
+  const priced = (rows: { description: string; quantity: number; unitPence: number }[]) => {
+    const vat = rowsVat(
+      rows.map((row) => row.quantity * row.unitPence),
+      basisPoints,
     );
-  if (!content) return [line(`Order ${order.reference}`, 1, order.wonValuePence ?? 0)];
+    return rows.map((row, i) =>
+      xeroColumns.map(
+        (column) =>
+          ({
+            ...invoice,
+            "*Description": row.description,
+            "*Quantity": String(row.quantity),
+            "*UnitAmount": penceToText(row.unitPence),
+            TaxAmount: penceToText(vat[i] ?? 0),
+          })[column] ?? "",
+      ),
+    );
+  };
+  const won = order.wonValuePence;
+  if (!content) return priced([{ description: `Order ${order.reference}`, quantity: 1, unitPence: won ?? 0 }]);
+  if (won !== null && won !== content.netPence) {
+    const revision = `${order.reference}/${order.quotation?.revision}`;
+    return priced([{ description: `Order as confirmed against quotation ${revision}`, quantity: 1, unitPence: won }]);
+  }
   const rows = content.lines.flatMap((l) => {
     if (l.unitPence === null) return [];
     const named = [l.part, l.brand].filter(Boolean).join(" ");
     const description = named && named !== l.description ? `${named}: ${l.description}` : l.description;
-    return [line(description, l.quantity, l.unitPence)];
+    return [{ description, quantity: l.quantity, unitPence: l.unitPence }];
   });
-  if (content.deliveryPence > 0) rows.push(line("Delivery", 1, content.deliveryPence));
-  return rows;
+  if (content.deliveryPence > 0) rows.push({ description: "Delivery", quantity: 1, unitPence: content.deliveryPence });
+  return priced(rows);
 }
 
 /** Requests won in `month` (YYYY-MM, UK time), oldest first, with the revision each order was placed on. */
@@ -133,17 +170,8 @@ export async function wonOrders(db: Db, month: string): Promise<WonOrder[]> {
     .orderBy(quotes.closedAt, quotes.id);
   if (won.length === 0) return [];
   const revisions = await db
-    .select({
-      quoteId: quotations.quoteId,
-      revision: quotations.revision,
-      content: quotations.content,
-      accepted: quotationResponses.id,
-    })
+    .select({ quoteId: quotations.quoteId, revision: quotations.revision, content: quotations.content })
     .from(quotations)
-    .leftJoin(
-      quotationResponses,
-      and(eq(quotationResponses.quotationId, quotations.id), eq(quotationResponses.answer, "accepted")),
-    )
     .where(
       and(
         inArray(
@@ -155,8 +183,8 @@ export async function wonOrders(db: Db, month: string): Promise<WonOrder[]> {
     )
     .orderBy(desc(quotations.revision));
   return won.map(({ id, closedAt, ...order }) => {
-    const own = revisions.filter((r) => r.quoteId === id && r.content);
-    const chosen = own.find((r) => r.accepted !== null) ?? own[0];
+    // The latest sent: a revision sent after an acceptance replaced it (an acceptance queried, a new price agreed).
+    const chosen = revisions.find((r) => r.quoteId === id && r.content);
     return {
       ...order,
       closedAt: closedAt ?? since,
