@@ -1,5 +1,12 @@
 import type { Site } from "#app/content/site.ts";
-import { addDays, type ClosedDay, londonTime, type OpeningCalendar, weeklyHours } from "#app/lib/opening-hours.ts";
+import {
+  addDays,
+  type ClosedDay,
+  isCalendarDay,
+  londonTime,
+  type OpeningCalendar,
+  weeklyHours,
+} from "#app/lib/opening-hours.ts";
 
 /** A configured closure: first and last day shut, inclusive. */
 export type ClosureRange = { from: string; to: string };
@@ -8,12 +15,6 @@ export type ClosureRange = { from: string; to: string };
 export const CALENDAR_MONTHS = 26;
 /** A closure longer than this is more likely a typo in the year than a real shutdown. */
 const MAX_CLOSURE_DAYS = 92;
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (text: string) => {
-  const date = new Date(`${text}T00:00:00Z`);
-  return isoDate.test(text) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-};
 
 /**
  * Reads SITE_CLOSURES: comma-separated days or ranges, e.g. "2026-12-24..2027-01-01, 2027-04-30".
@@ -24,7 +25,7 @@ export function parseClosures(text: string): { ranges: ClosureRange[] } | { erro
   for (const part of text.split(",").map((p) => p.trim())) {
     if (!part) continue;
     const [from = "", to = from, extra] = part.split("..").map((p) => p.trim());
-    if (extra !== undefined || !validDate(from) || !validDate(to)) {
+    if (extra !== undefined || !isCalendarDay(from) || !isCalendarDay(to)) {
       return { error: `"${part}" is not a date (YYYY-MM-DD) or a range (YYYY-MM-DD..YYYY-MM-DD)` };
     }
     if (to < from) return { error: `"${part}" ends before it starts` };

@@ -65,6 +65,13 @@ export function londonTime(instant: Date) {
   };
 }
 
+/** Whether text is a day of the calendar as YYYY-MM-DD: "2026-02-30" is not (Date.parse reads it as 2 March). */
+export function isCalendarDay(text: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 /** Calendar arithmetic on YYYY-MM-DD strings, done in UTC so no local clock change can shift a day. */
 export function addDays(date: string, days: number) {
   const d = new Date(`${date}T00:00:00Z`);

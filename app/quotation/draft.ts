@@ -1,4 +1,5 @@
 import { availabilityText, defaultQuotationEmail, defaultRevisedQuotationEmail } from "#app/content/quotation.ts";
+import { isCalendarDay } from "#app/lib/opening-hours.ts";
 import { cleanText, plainLineEnds } from "#app/lib/text.ts";
 import { basisPointsFrom, isPoa, maxLinePence, quotationTotals, readPrice } from "#app/quotation/money.ts";
 
@@ -212,8 +213,7 @@ export function checkDraft(
   else if (deliveryPence > maxLinePence) errors.delivery = "Delivery may be at most £10,000,000";
   const vatBasisPoints = basisPointsFrom(draft.vatRate);
   if (vatBasisPoints === undefined) errors.vatRate = "Enter the VAT rate in per cent, like 20";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.validUntil) || Number.isNaN(Date.parse(draft.validUntil)))
-    errors.validUntil = "Choose the date the prices hold until";
+  if (!isCalendarDay(draft.validUntil)) errors.validUntil = "Choose the date the prices hold until";
   else if (draft.validUntil < today) errors.validUntil = "The validity date has passed; choose a later one";
   if (!draft.paymentTerms.trim()) errors.paymentTerms = "State the payment terms";
   if (!draft.deliveryTerms.trim()) errors.deliveryTerms = "State the delivery terms";

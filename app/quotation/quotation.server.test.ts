@@ -112,6 +112,15 @@ describe("checking a draft", () => {
     );
     expect(many.ok ? undefined : many.errors.lines).toBe("A quotation has at most 200 lines");
   });
+
+  it("refuses a validity day the calendar does not have", () => {
+    // A day the calendar does not have (a hand-made post, or a browser without a date picker): JavaScript reads
+    // 30 February as 2 March, and PostgreSQL refuses it, so the quotation's e-mail would fail at every try.
+    for (const validUntil of ["2027-02-30", "2027-13-01", "2027-2-1", "tomorrow"]) {
+      const odd = checkDraft({ ...sixLines, validUntil }, "2026-11-27");
+      expect(odd.ok ? undefined : odd.errors.validUntil, validUntil).toBe("Choose the date the prices hold until");
+    }
+  });
 });
 
 describeDatabase("quotations", (target) => {
