@@ -67,6 +67,7 @@ function startQuotationSweep(db: Database["db"], config: Config) {
     sweepQuotations(db, {
       now: new Date(),
       noticeDays: config.quotation.expiryNoticeDays,
+      closures: config.closures,
       notifyTo: config.quoteNotifyTo,
       siteUrl: config.siteUrl,
     })

@@ -1,32 +1,36 @@
 import { eq, sql } from "drizzle-orm";
-import { bankHolidays } from "#app/lib/opening-hours.server.ts";
+import { bankHolidays, type ClosureRange } from "#app/lib/opening-hours.server.ts";
 import { addDays, weekdayOf } from "#app/lib/opening-hours.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { quoteEvents, quotes } from "#db/schema.ts";
 import type { Tx } from "#db/types.ts";
 
 // When the desk next contacts the buyer about an open quotation, counted in working days: Monday to Friday,
-// England and Wales bank holidays excluded.
+// England and Wales bank holidays and the site's own closures (SITE_CLOSURES) excluded.
 
 /** The day (YYYY-MM-DD) `count` working days after `day` (before it, for a negative count). */
-export async function addWorkingDays(day: string, count: number) {
+export async function addWorkingDays(day: string, count: number, closures: readonly ClosureRange[] = []) {
   const step = count < 0 ? -1 : 1;
-  // Wide enough for any run of weekends and holidays the count can cross.
-  const span = Math.abs(count) * 2 + 14;
+  // Wide enough for any run of weekends, holidays and closures the count can cross.
+  const closedDays = closures.reduce((sum, c) => sum + (Date.parse(c.to) - Date.parse(c.from)) / 86_400_000 + 1, 0);
+  const span = Math.abs(count) * 2 + 14 + closedDays;
   const [from, to] = step > 0 ? [day, addDays(day, span)] : [addDays(day, -span), day];
-  const closed = new Set((await bankHolidays(from, to)).map((holiday) => holiday.date));
+  const holidays = new Set((await bankHolidays(from, to)).map((holiday) => holiday.date));
+  const closed = (date: string) => holidays.has(date) || closures.some((c) => c.from <= date && date <= c.to);
   let current = day;
   for (let left = Math.abs(count); left > 0; ) {
     current = addDays(current, step);
     const weekday = weekdayOf(current);
-    if (weekday !== 0 && weekday !== 6 && !closed.has(current)) left--;
+    if (weekday !== 0 && weekday !== 6 && !closed(current)) left--;
   }
   return current;
 }
 
 /** The day the desk next contacts the buyer after something went to them on `today`: `chaseDays` working days on. */
-export const nextContactDay = (today: string, config: { quotation: { chaseDays: number } }) =>
-  addWorkingDays(today, config.quotation.chaseDays);
+export const nextContactDay = (
+  today: string,
+  config: { quotation: { chaseDays: number }; closures?: readonly ClosureRange[] },
+) => addWorkingDays(today, config.quotation.chaseDays, config.closures);
 
 /** The first moment of a UK day, as the database keeps instants. */
 export const londonMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone 'Europe/London'`;

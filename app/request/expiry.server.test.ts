@@ -13,7 +13,7 @@ import { checkDraft } from "#app/quotation/draft.ts";
 import { sendQuotation } from "#app/quotation/quotation.server.ts";
 import { reissueQuotation } from "#app/quotation/reissue.server.ts";
 import { storeQuote } from "#app/quote/save-quote.server.ts";
-import { addWorkingDays } from "#app/request/chase.server.ts";
+import { addWorkingDays, nextContactDay } from "#app/request/chase.server.ts";
 import { sweepQuotations } from "#app/request/expiry.server.ts";
 import { outbox, quotations, quoteEvents, quotes, staffUser } from "#db/schema.ts";
 import type { Services } from "#server/services.server.ts";
@@ -30,6 +30,15 @@ describe("working days", () => {
     // Christmas Day is a Friday, Boxing Day a Saturday, so Monday the 28th is its bank holiday.
     expect(await addWorkingDays("2026-12-24", 1)).toBe("2026-12-29");
     expect(await addWorkingDays("2026-12-29", -1)).toBe("2026-12-24");
+  });
+
+  it("skip the site's own closures (SITE_CLOSURES) too", async () => {
+    // Sent on Tuesday 22 December, chased 3 working days on: the 23rd, the 24th and (past Christmas and its
+    // substitute Boxing Day) the 29th; shut from Christmas Eve to New Year's Day: the 23rd, then 4 and 5 January.
+    const shutdown = [{ from: "2026-12-24", to: "2027-01-01" }];
+    expect(await addWorkingDays("2026-12-22", 3)).toBe("2026-12-29");
+    expect(await addWorkingDays("2026-12-22", 3, shutdown)).toBe("2027-01-05");
+    expect(await nextContactDay("2026-12-22", { quotation: { chaseDays: 3 }, closures: shutdown })).toBe("2027-01-05");
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
+import type { ClosureRange } from "#app/lib/opening-hours.server.ts";
 import { addWorkingDays, londonMidnight } from "#app/request/chase.server.ts";
 import { moveStatus } from "#app/request/lifecycle.server.ts";
 import { systemActor } from "#app/request/timeline.ts";
@@ -17,6 +18,8 @@ export type ExpiryOptions = {
   /** Where the notice goes when nobody owns the request. */
   notifyTo: string;
   siteUrl: string;
+  /** The site's own closures (SITE_CLOSURES), which are not working days either. */
+  closures?: readonly ClosureRange[];
 };
 
 const validUntil = sql<string>`${quotations.content}->>'validUntil'`;
@@ -99,7 +102,7 @@ async function warn(db: Db, row: Ending, options: ExpiryOptions, today: string) 
 /** One pass: tells owners of quotations nearing their end (once each) and expires those past it. */
 export async function sweepQuotations(db: Db, options: ExpiryOptions) {
   const today = londonDay(options.now);
-  const rows = await ending(db, await addWorkingDays(today, options.noticeDays));
+  const rows = await ending(db, await addWorkingDays(today, options.noticeDays, options.closures));
   let warned = 0;
   let expired = 0;
   for (const row of rows) {
