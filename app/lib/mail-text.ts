@@ -12,8 +12,11 @@ export function headerText(value: string) {
     .trim();
 }
 
+/** The domain of the sales address: our Message-IDs and the notices' sender are made at it. */
+export const mailDomain = (salesAddress: string) => salesAddress.split("@")[1] ?? "localhost";
+
 /** The address the website's own notices to staff come from, at the sales address's domain. */
-export const noticeAddress = (salesAddress: string) => `no-reply@${salesAddress.split("@")[1] ?? "localhost"}`;
+export const noticeAddress = (salesAddress: string) => `no-reply@${mailDomain(salesAddress)}`;
 
 /**
  * Who the website's notices to staff are from, and how they are marked. They arrive in the mailbox the desk

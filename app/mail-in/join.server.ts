@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { noticeAddress } from "#app/lib/mail-text.ts";
+import { mailDomain, noticeAddress } from "#app/lib/mail-text.ts";
 import { receiveDocument } from "#app/mail-in/documents.server.ts";
 import { MailParseError } from "#app/mail-in/parse.server.ts";
 import { type IncomingMail, readMail } from "#app/mail-in/read.server.ts";
@@ -41,7 +41,7 @@ export async function followMerges(db: Db, found: Quote | undefined) {
  * with the reference, at the sales address's domain), else a reference in the subject.
  */
 async function findRequest(db: Db, mail: IncomingMail, salesAddress: string) {
-  const ourDomain = `@${salesAddress.split("@")[1] ?? ""}`.toLowerCase();
+  const ourDomain = `@${mailDomain(salesAddress)}`.toLowerCase();
   const ours = mail.answers.find((id) => id.toLowerCase().endsWith(ourDomain) && referenceInText.test(id.slice(0, 15)));
   const reference = (ours ?? mail.subject).match(referenceInText)?.[0]?.toUpperCase();
   if (!reference) return undefined;

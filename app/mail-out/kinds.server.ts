@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import type { Config } from "#app/lib/env.server.ts";
+import { mailDomain } from "#app/lib/mail-text.ts";
 import { composeAssignmentEmail } from "#app/mail-out/assignment.server.ts";
 import { composeBuyerAnswerNotice, loadBuyerAnswer } from "#app/mail-out/buyer-answer.server.ts";
 import type { Claimed } from "#app/mail-out/claim.server.ts";
@@ -273,7 +274,7 @@ async function send<K extends OutboxKind>(
     const { email, name } = await kind.mail(entry.payload, context);
     // Sent again after a crash between sending and recording it, a message keeps its Message-ID, so mail
     // programs show it once; it starts with the request's reference, so an answer to it finds the request.
-    const domain = context.config.site.email.split("@")[1] ?? "localhost";
+    const domain = mailDomain(context.config.site.email);
     const reference = context.message.quote?.reference;
     email.messageId ??= `<${reference ? `${reference}.` : ""}outbox-${context.message.id}@${domain}>`;
     await mailer.send(email, name).catch((error: unknown) => {

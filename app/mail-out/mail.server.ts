@@ -3,7 +3,7 @@ import type { SendMailOptions } from "nodemailer";
 import { acknowledgementCopy } from "#app/content/acknowledgement.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatFullDateTime } from "#app/lib/london-time.ts";
-import { escapeHtml, headerText, websiteNotice } from "#app/lib/mail-text.ts";
+import { escapeHtml, headerText, mailDomain, websiteNotice } from "#app/lib/mail-text.ts";
 import { acknowledgementId } from "#app/mail-out/thread.server.ts";
 import { formatBytes } from "#app/quote/attachments.ts";
 import type { PartsLine } from "#app/quote/parts.ts";
@@ -180,7 +180,7 @@ export function composeQuoteEmail(
   config: Pick<Config, "site" | "quoteNotifyTo" | "siteUrl">,
   extras: QuoteExtrasRecord = {},
 ) {
-  const domain = config.site.email.split("@")[1] ?? "localhost";
+  const domain = mailDomain(config.site.email);
   const name = headerText(quote.customerName);
   const email = headerText(quote.email);
   const fields: [string, string][] = [

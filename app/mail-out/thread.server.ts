@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lte, ne } from "drizzle-orm";
+import { mailDomain } from "#app/lib/mail-text.ts";
 import type { Thread } from "#app/quotation/email.server.ts";
 import { referenceInText } from "#app/request/reference.server.ts";
 import { outbox, quotations, quoteMessages } from "#db/schema.ts";
@@ -39,7 +40,7 @@ export function answerSubject(subject: string, reference: string) {
 
 /** The acknowledgement's Message-ID, made from the reference (app/mail-out/mail.server.ts). */
 export const acknowledgementId = (reference: string, salesAddress: string) =>
-  `<${reference}.acknowledgement@${salesAddress.split("@")[1] ?? "localhost"}>`;
+  `<${reference}.acknowledgement@${mailDomain(salesAddress)}>`;
 
 /**
  * What an e-mail of ours (`own`, queued at `at`) answers: the request's e-mails before it, ours and the

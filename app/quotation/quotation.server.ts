@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, max, sql } from "drizzl
 import { defaultQuotationEmail } from "#app/content/quotation.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
+import { mailDomain } from "#app/lib/mail-text.ts";
 import {
   type CheckedQuotation,
   type Draft,
@@ -174,7 +175,7 @@ export async function sendQuotation(
     message: fillPlaceholders(checked.message, values),
     sender: { name: actor.name ?? actor.email, email: actor.email },
   };
-  const domain = site.email.split("@")[1] ?? "localhost";
+  const domain = mailDomain(site.email);
   const sent = {
     revision,
     draft,

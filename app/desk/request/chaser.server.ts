@@ -4,7 +4,7 @@ import { onlineLinkLine } from "#app/content/online-quotation.ts";
 import { chaserTitle, defaultChaser } from "#app/content/quotation.ts";
 import { placeholderValues } from "#app/desk/request/replies.server.ts";
 import { formatDay } from "#app/lib/london-time.ts";
-import { addBeforeSignOff } from "#app/lib/mail-text.ts";
+import { addBeforeSignOff, mailDomain } from "#app/lib/mail-text.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { formatPence } from "#app/quotation/money.ts";
 import { setNextContact } from "#app/request/chase.server.ts";
@@ -91,7 +91,7 @@ export async function queueChaser(
   const latest = await latestRevision(tx, quote.id);
   if (!latest) return undefined;
   const { subject, body } = fillChaser(chaser, quote, latest);
-  const domain = options.site.email.split("@")[1] ?? "localhost";
+  const domain = mailDomain(options.site.email);
   const [message] = await tx
     .insert(quoteMessages)
     .values({

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc, desc, eq } from "drizzle-orm";
+import { mailDomain } from "#app/lib/mail-text.ts";
 import { fillPlaceholders } from "#app/quotation/draft.ts";
 import { buyerAnswered, moveStatus } from "#app/request/lifecycle.server.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
@@ -53,7 +54,7 @@ export async function sendReply(
   const values = placeholderValues(quote);
   const subject = fillPlaceholders(reply.subject, values);
   const withReference = subject.includes(quote.reference) ? subject : `${subject} (${quote.reference})`;
-  const domain = site.email.split("@")[1] ?? "localhost";
+  const domain = mailDomain(site.email);
   const [message] = await tx
     .insert(quoteMessages)
     .values({
