@@ -11,6 +11,9 @@ import {
 /** A configured closure: first and last day shut, inclusive. */
 export type ClosureRange = { from: string; to: string };
 
+/** How many days a closure shuts for, its first and last included. */
+export const closureLength = (range: ClosureRange) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 + 1;
+
 /** How far ahead the browser is told about closed days; the build is expected to be redeployed well within it. */
 export const CALENDAR_MONTHS = 26;
 /** A closure longer than this is more likely a typo in the year than a real shutdown. */
@@ -29,8 +32,8 @@ export function parseClosures(text: string): { ranges: ClosureRange[] } | { erro
       return { error: `"${part}" is not a date (YYYY-MM-DD) or a range (YYYY-MM-DD..YYYY-MM-DD)` };
     }
     if (to < from) return { error: `"${part}" ends before it starts` };
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-    if (days > MAX_CLOSURE_DAYS) return { error: `"${part}" is longer than ${MAX_CLOSURE_DAYS} days` };
+    if (closureLength({ from, to }) > MAX_CLOSURE_DAYS)
+      return { error: `"${part}" is longer than ${MAX_CLOSURE_DAYS} days` };
     ranges.push({ from, to });
   }
   return { ranges };
@@ -56,6 +59,17 @@ export async function bankHolidays(from: string, to: string): Promise<ClosedDay[
 
 export const CLOSURE_NAME = "Closed";
 
+/** The days shut between two dates, inclusive, by date: bank holidays, and the site's own closures. */
+export async function closedDays(from: string, to: string, closures: readonly ClosureRange[]) {
+  const closed = new Map((await bankHolidays(from, to)).map((day) => [day.date, day]));
+  for (const range of closures) {
+    for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
+      if (date >= from && date <= to && !closed.has(date)) closed.set(date, { date, name: CLOSURE_NAME });
+    }
+  }
+  return closed;
+}
+
 /** Everything the browser needs to say whether the counter is open, from today (London) for CALENDAR_MONTHS. */
 export async function openingCalendar(
   site: Site,
@@ -66,12 +80,7 @@ export async function openingCalendar(
   const end = new Date(`${from}T00:00:00Z`);
   end.setUTCMonth(end.getUTCMonth() + CALENDAR_MONTHS);
   const to = end.toISOString().slice(0, 10);
-  const closed = new Map((await bankHolidays(from, to)).map((day) => [day.date, day]));
-  for (const range of closures) {
-    for (let date = range.from; date <= range.to; date = addDays(date, 1)) {
-      if (date >= from && date <= to && !closed.has(date)) closed.set(date, { date, name: CLOSURE_NAME });
-    }
-  }
+  const closed = await closedDays(from, to, closures);
   return {
     weekly: weeklyHours([site.hours.weekdays, site.hours.saturday]),
     closed: [...closed.values()].sort((a, b) => a.date.localeCompare(b.date)),

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { bankHolidays, type ClosureRange } from "#app/lib/opening-hours.server.ts";
+import { type ClosureRange, closedDays, closureLength } from "#app/lib/opening-hours.server.ts";
 import { addDays, weekdayOf } from "#app/lib/opening-hours.ts";
 import { type Actor, timelineEvent } from "#app/request/timeline.ts";
 import { quoteEvents, quotes } from "#db/schema.ts";
@@ -12,16 +12,14 @@ import type { Tx } from "#db/types.ts";
 export async function addWorkingDays(day: string, count: number, closures: readonly ClosureRange[] = []) {
   const step = count < 0 ? -1 : 1;
   // Wide enough for any run of weekends, holidays and closures the count can cross.
-  const closedDays = closures.reduce((sum, c) => sum + (Date.parse(c.to) - Date.parse(c.from)) / 86_400_000 + 1, 0);
-  const span = Math.abs(count) * 2 + 14 + closedDays;
+  const span = Math.abs(count) * 2 + 14 + closures.reduce((sum, range) => sum + closureLength(range), 0);
   const [from, to] = step > 0 ? [day, addDays(day, span)] : [addDays(day, -span), day];
-  const holidays = new Set((await bankHolidays(from, to)).map((holiday) => holiday.date));
-  const closed = (date: string) => holidays.has(date) || closures.some((c) => c.from <= date && date <= c.to);
+  const closed = await closedDays(from, to, closures);
   let current = day;
   for (let left = Math.abs(count); left > 0; ) {
     current = addDays(current, step);
     const weekday = weekdayOf(current);
-    if (weekday !== 0 && weekday !== 6 && !closed(current)) left--;
+    if (weekday !== 0 && weekday !== 6 && !closed.has(current)) left--;
   }
   return current;
 }
