@@ -128,7 +128,8 @@ function readIntent(value: FormDataEntryValue, schema: Node, compact: ReturnType
 /**
  * The fields of a post that the schema has a place for, bounds checked before anything is built from them
  * and lists renumbered from 0. Line ends are read as LF: a browser sends a text box's line breaks as CRLF but
- * counts each as one character against the box's maxlength, so text that fitted the box fits the schema too. Throws UnreadableFormError for a post no form of the site sends.
+ * counts each as one character against the box's maxlength, so text that fitted the box fits the schema too.
+ * Throws UnreadableFormError for a post no form of the site sends.
  */
 function knownFields(formData: FormData | URLSearchParams, schema: Node, sent: boolean) {
   const entries = [...formData];
