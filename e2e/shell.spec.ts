@@ -187,7 +187,9 @@ test.describe("a section glided to", () => {
     // The router's own jump to the hash comes first and ends a scroll too: the page's glide has begun once it
     // moves focus to the section, and has ended once the section is in place and the scroll has settled.
     await expect(page.locator("#about")).toBeFocused();
-    await expect.poll(async () => (await offTarget(page)) === 0 && (await scrollSettled(page))).toBe(true);
+    await expect
+      .poll(async () => ({ offTarget: await offTarget(page), settled: await scrollSettled(page) }))
+      .toEqual({ offTarget: 0, settled: true });
     await growAbove(page);
     expect(await offTarget(page), "held in place").toBe(0);
     // A dragged scrollbar moves the page with no wheel, touch, pointer or key event.
