@@ -144,6 +144,37 @@ describe("embedded PostgreSQL", () => {
   );
 
   it(
+    "stops PostgreSQL when its supervisor is sent SIGTERM, as a pkill on the project's folder does",
+    async () => {
+      const database = await open();
+      await database.db.insert(settings).values({ key: "before-term", value: "1" });
+      const pid = postmasterPid(dataDir);
+      const clusterDir = path.join(dataDir, "postgres");
+      // The supervisor and its pipe watcher share one command line, which names the cluster's folder.
+      const supervisors = fs
+        .readdirSync("/proc")
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((entry) => {
+          try {
+            const args = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+            return args.includes("mro-postgres") && args.includes(clusterDir);
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+      expect(supervisors.length).toBeGreaterThanOrEqual(1);
+      for (const supervisor of supervisors) process.kill(supervisor, "SIGTERM");
+      await until(() => !isRunning(pid ?? 0));
+      expect(postmasterPid(dataDir)).toBeUndefined();
+      await closeAll();
+      const again = await open();
+      expect(await again.db.select().from(settings).where(eq(settings.key, "before-term"))).toHaveLength(1);
+    },
+    setupTimeoutMs,
+  );
+
+  it(
     "opens straight after its server is killed, waiting for the old PostgreSQL to finish shutting down",
     async () => {
       await open();

@@ -34,7 +34,9 @@ const stopTimeoutMs = 60_000;
 /**
  * Runs postgres in the foreground and stops it (fast shutdown: committed work is kept) as soon as its
  * stdin, a pipe from the application, closes — which the kernel does however the application exits,
- * kill -9 included. In its own session, so a Ctrl-C meant for the application does not reach it.
+ * kill -9 included. In its own session, so a Ctrl-C meant for the application does not reach it. A signal
+ * meant for the supervisor itself (a `pkill -f` on the project's folder matches its command line) stops
+ * PostgreSQL too, and the supervisor waits for it: killed, it would leave PostgreSQL running on its own.
  */
 const supervisor = `
 postgres=$1 pgdata=$2 log=$3
@@ -42,10 +44,14 @@ shift 3
 exec 3<&0
 "$postgres" -D "$pgdata" "$@" </dev/null 3<&- 2>>"$log" &
 pid=$!
+trap 'kill -INT "$pid" 2>/dev/null' HUP INT TERM
 { read -r _ <&3; kill -INT "$pid" 2>/dev/null; } &
 watcher=$!
-wait "$pid"
-status=$?
+while :; do
+  wait "$pid"
+  status=$?
+  kill -0 "$pid" 2>/dev/null || break
+done
 kill "$watcher" 2>/dev/null
 exit "$status"
 `;
