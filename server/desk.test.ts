@@ -249,6 +249,30 @@ describe("desk over HTTP, production build", () => {
     expect(json.status).toBe(415);
   });
 
+  it("answers ids, page links and versions no row can have with 4xx, never 500", async () => {
+    const huge = "99999999999999";
+    const cursor = (id: string, at = "2026-11-27 10:00:00.123456+00") => encodeURIComponent(`0~${at}~${id}`);
+    const asked = [
+      ["/desk/replies", { intent: "remove", id: huge }],
+      ["/desk/replies", { id: huge, title: "A title", subject: "A subject", body: "A body" }],
+      ["/desk/mail", { intent: "dismiss", id: huge }],
+      ["/desk/mail", { intent: "join", id: huge, reference }],
+      [`/desk/quotes/${reference}`, { intent: "note", note: "hello", version: huge }],
+      [`/desk/quotes/${reference}/quotation`, { intent: `fill:${huge}` }],
+      [`/desk/attachments/${huge}`],
+      [`/desk?after=${cursor("999999999999")}`],
+      [`/desk?before=${cursor("1", "9999-99-99 99:99:99.999999+99")}`],
+    ] as const;
+    const answers: string[] = [];
+    for (const [path, form] of asked) {
+      const response = await request(path, { cookie: admin, ...(form ? { form } : {}) });
+      answers.push(
+        `${form ? "POST" : "GET"} ${path} ${new URLSearchParams(form).get("intent") ?? ""} → ${response.status < 500 ? "4xx or less" : response.status}`,
+      );
+    }
+    expect(answers).toEqual(answers.map((answer) => answer.replace(/→ .*$/, "→ 4xx or less")));
+  });
+
   it("answers figures asked for a month that is not one with 400 in the desk's layout, naming the format", async () => {
     for (const month of ["2026-13", "abc", "2026-02-30x", "2026-1", "%00", "2026-01%00", "0099-05", "2999-01"]) {
       const response = await request(`/desk?month=${month}`, { cookie: staff });

@@ -5,6 +5,7 @@ import { statusFilters } from "#app/desk/labels.ts";
 import { londonDay } from "#app/lib/london-time.ts";
 import { compact } from "#app/lib/normalise.ts";
 import { addDays } from "#app/lib/opening-hours.ts";
+import { rowId } from "#app/lib/row-id.ts";
 import { londonMidnight } from "#app/request/chase.server.ts";
 import { phoneDigits } from "#app/request/search-keys.ts";
 import { inboxPinned, outbox, quoteSearchText, quoteStatusCounts, quotes, staffUser, waitingOnUs } from "#db/schema.ts";
@@ -16,7 +17,26 @@ export const pageSize = 50;
 /** "mine": the signed-in person's; "nobody": requests no one has taken yet. */
 export const ownerFilters = ["mine", "nobody"] as const;
 
-const cursorPattern = /^[01]~[0-9 :.+-]{19,40}~\d{1,12}$/;
+/** A page link's cursor: pinned flag, creation time as PostgreSQL writes it, id (`cursor` below). */
+const cursorPattern =
+  /^[01]~(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?~(\d{1,10})$/;
+
+/** A cursor PostgreSQL can read: a time that exists and an id a row can have (otherwise it refuses the query). */
+function validCursor(cursor: string) {
+  const parts = cursorPattern.exec(cursor);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts
+    .slice(1, 9)
+    .map((part) => Number(part ?? 0)) as [number, number, number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const dayExists = date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const timeExists = hour < 24 && minute < 60 && second < 60 && offsetHours < 16 && offsetMinutes < 60;
+  return dayExists && timeExists && rowId(parts[9]) !== undefined;
+}
+const cursorField = z
+  .string()
+  .refine(validCursor, "That page link is broken; start again from the first page")
+  .optional();
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((value) => (value === "" ? undefined : value), z.enum(values, { error: message }).optional());
@@ -44,8 +64,8 @@ export const inboxQuerySchema = z.object({
       .refine((value) => searchWords(value).length > 0, "Search for at least 3 letters or digits")
       .optional(),
   ),
-  after: z.string().regex(cursorPattern, "That page link is broken; start again from the first page").optional(),
-  before: z.string().regex(cursorPattern, "That page link is broken; start again from the first page").optional(),
+  after: cursorField,
+  before: cursorField,
 });
 
 export type InboxQuery = z.infer<typeof inboxQuerySchema>;

@@ -13,23 +13,33 @@ export function listSavedReplies(db: Db) {
   return db.select().from(savedReplies).orderBy(asc(savedReplies.title));
 }
 
-/** Adds a saved reply, or changes one when `id` is given; false when the title is taken. */
+/** Adds a saved reply, or changes the one `id` names: "taken" when another has its title, "gone" when it was removed. */
 export async function keepSavedReply(
   db: Db,
   reply: { id?: number; title: string; subject: string; body: string },
   actor: Actor,
-) {
+): Promise<"kept" | "taken" | "gone"> {
   const values = { title: reply.title, subject: reply.subject, body: reply.body, updatedByName: actor.name };
-  const rows = reply.id
-    ? await db
-        .update(savedReplies)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(savedReplies.id, reply.id))
-        .returning({ id: savedReplies.id })
-        .catch(() => [])
-    : await db.insert(savedReplies).values(values).onConflictDoNothing().returning({ id: savedReplies.id });
-  return rows.length > 0;
+  if (!reply.id) {
+    const rows = await db.insert(savedReplies).values(values).onConflictDoNothing().returning({ id: savedReplies.id });
+    return rows.length > 0 ? "kept" : "taken";
+  }
+  const rows = await db
+    .update(savedReplies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(savedReplies.id, reply.id))
+    .returning({ id: savedReplies.id })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error)) return undefined;
+      throw error;
+    });
+  if (!rows) return "taken";
+  return rows.length > 0 ? "kept" : "gone";
 }
+
+/** PostgreSQL's unique_violation, as node-postgres reports it (Drizzle keeps it as the cause). */
+const uniqueViolation = (error: unknown) =>
+  [error, (error as { cause?: unknown } | null)?.cause].some((e) => (e as { code?: unknown } | null)?.code === "23505");
 
 export async function removeSavedReply(db: Db, id: number) {
   await db.delete(savedReplies).where(eq(savedReplies.id, id));

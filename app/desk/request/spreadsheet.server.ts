@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { rowId } from "#app/lib/row-id.ts";
 import { type Draft, emptyLine, maxLines } from "#app/quotation/draft.ts";
 import { lineFromBuyer } from "#app/quotation/prefill.ts";
 import type { FileStorage } from "#app/quote/file-storage.server.ts";
@@ -137,8 +138,8 @@ export function requestSpreadsheets(db: Db, quoteId: number) {
 
 /** The spreadsheet named by a "fill:<id>" button, if it is one of this request's files. */
 export async function requestSpreadsheet(db: Db, quoteId: number, intent: string) {
-  const id = Number(intent.slice("fill:".length));
-  if (!Number.isSafeInteger(id) || id <= 0) return undefined;
+  const id = rowId(intent.slice("fill:".length));
+  if (id === undefined) return undefined;
   const [file] = await db
     .select({
       fileName: attachments.fileName,

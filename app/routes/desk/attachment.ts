@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import sharp from "sharp";
 import { servicesContext } from "#app/lib/context.ts";
+import { rowId } from "#app/lib/row-id.ts";
 import { attachments } from "#db/schema.ts";
 import type { Route } from "./+types/attachment";
 
@@ -13,8 +14,8 @@ const thumbnailWidth = 320;
  * type is the one sniffed from the bytes at upload; PDFs always download, never open in the desk's origin.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data("404: No such attachment.", { status: 404 });
+  const id = rowId(params.id);
+  if (id === undefined) throw data("404: No such attachment.", { status: 404 });
   const { database, storage } = context.get(servicesContext);
   const [file] = await database.db.select().from(attachments).where(eq(attachments.id, id));
   const stream = file && (await storage.get(file.storageKey));

@@ -6,6 +6,7 @@ import { readFormData } from "#app/desk/read-form.server.ts";
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
+import { rowId } from "#app/lib/row-id.ts";
 import {
   dismissHeldMail,
   type HeldJoin,
@@ -61,8 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { mailDesk } = context.get(servicesContext);
   const staff = context.get(staffContext);
   const form = await readFormData(request);
-  const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id < 1) return data<Reply>({ ok: false, message: gone }, { status: 404 });
+  const id = rowId(form.get("id"));
+  if (id === undefined) return data<Reply>({ ok: false, message: gone }, { status: 404 });
   const intent = form.get("intent");
   if (intent === "dismiss") {
     if (await dismissHeldMail(mailDesk, id, staff)) return { ok: true, message: "E-mail dismissed." } satisfies Reply;

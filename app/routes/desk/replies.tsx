@@ -8,6 +8,7 @@ import { keepSavedReply, listSavedReplies, removeSavedReply, replyLimits } from 
 import { staffContext } from "#app/desk/session.server.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDateTime } from "#app/lib/london-time.ts";
+import { maxRowId, rowId } from "#app/lib/row-id.ts";
 import type { Route } from "./+types/replies";
 
 export const meta: Route.MetaFunction = () => [
@@ -20,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const replySchema = z.object({
-  id: z.coerce.number().int().min(1).optional(),
+  id: z.coerce.number().int().min(1).max(maxRowId).optional(),
   title: z.string().trim().min(1, "Give it a title").max(replyLimits.title, "Keep the title under 80 characters"),
   subject: z
     .string()
@@ -37,9 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await readFormData(request));
   const target = typeof form.id === "string" && form.id ? form.id : "new";
   if (form.intent === "remove") {
-    const id = Number(form.id);
-    if (!Number.isInteger(id) || id < 1)
-      return data<Reply>({ ok: false, message: "That reply no longer exists." }, { status: 404 });
+    const id = rowId(form.id);
+    if (id === undefined) return data<Reply>({ ok: false, message: "That reply no longer exists." }, { status: 404 });
     await removeSavedReply(db, id);
     return { ok: true, message: "Saved reply removed." } satisfies Reply;
   }
@@ -50,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<Reply>({ ok: false, message: "Check the marked boxes.", errors, id: target }, { status: 422 });
   }
   const kept = await keepSavedReply(db, parsed.data, context.get(staffContext));
-  if (!kept)
+  if (kept === "gone")
+    return data<Reply>({ ok: false, message: "That reply no longer exists: a colleague removed it." }, { status: 404 });
+  if (kept === "taken")
     return data<Reply>(
       {
         ok: false,
