@@ -54,10 +54,25 @@ test("a request with a 6-line parts list becomes a sent quotation: prices, previ
   await page.getByRole("button", { name: "Use it" }).click();
   await expect(page.getByLabel("Message")).toHaveValue(/^Dear Robin Buyer,/);
   await checkPage(page);
+  // Enter in the Subject sends nothing, and what is typed stays through the page's other actions.
+  await hydrated(page);
+  const emails = page.getByRole("region", { name: "Conversation" });
+  const repliesShown = async () => (await emails.innerText()).split(`Your quote request ${reference}`).length - 1;
+  const shownBefore = await repliesShown();
+  const typed = "Dear Robin Buyer,\n\nWhich make is the UCP206 for?\n\nKind regards,";
+  await page.getByLabel("Message").fill(typed);
+  await page.getByLabel("Subject", { exact: true }).press("Enter");
+  await page.getByLabel("Internal note").fill("Asked which make the pillow block is.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("status").first()).toHaveText("Note added.");
+  expect(await repliesShown()).toBe(shownBefore);
+  await expect(page.getByLabel("Message")).toHaveValue(typed);
   await page.getByRole("button", { name: "Send reply" }).click();
   await expect(page.getByRole("status").first()).toHaveText("Reply on its way to the buyer.");
-  const emails = page.getByRole("region", { name: "Conversation" });
-  await expect(emails).toContainText(`Your quote request ${reference}`);
+  await expect(emails).toContainText("Which make is the UCP206 for?");
+  // The box is left for a new reply: the saved reply it started from is not offered to send again.
+  await expect(page.getByLabel("Message")).toHaveValue("");
+  expect(new URL(page.url()).searchParams.has("reply")).toBe(false);
   await expect
     .poll(() => fs.readdirSync(path.join(server.dataDir, "outbox")).filter((f) => f.startsWith(`${reference}-reply-`)))
     .toHaveLength(1);

@@ -31,9 +31,15 @@ export const placeOf = (intent: string | undefined): AnswerPlace =>
 
 export const answerId = (place: AnswerPlace) => `answer-${place}`;
 
-/** A form's action: this page (with its query, such as the saved reply chosen) and the place of its answer. */
-export function useAnswerAction(place: AnswerPlace) {
-  return `${useLocation().search}#${answerId(place)}`;
+/**
+ * A form's action: this page (with its query, such as the saved reply chosen, less any `without` names) and
+ * the place of its answer.
+ */
+export function useAnswerAction(place: AnswerPlace, without: string[] = []) {
+  const query = new URLSearchParams(useLocation().search);
+  for (const name of without) query.delete(name);
+  const search = query.toString();
+  return `${search ? `?${search}` : ""}#${answerId(place)}`;
 }
 
 /** An answer as the page shows it: `seq` tells a new answer from the same words answered again. */

@@ -1,8 +1,9 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
 import { CcField } from "#app/components/cc-field.tsx";
 import { input } from "#app/components/input.ts";
-import { useAnswerAction } from "#app/desk/request/answers.tsx";
+import { type ShownReply, useAnswerAction } from "#app/desk/request/answers.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 
 const controlClass = input({ className: "mt-1.5" });
@@ -33,15 +34,18 @@ function SavedReplyPicker({ saved, chosen }: { saved: Saved[]; chosen?: number }
   );
 }
 
-/** Writing to the buyer from the desk: start from a saved reply, edit, send through the outbox. */
+/**
+ * Writing to the buyer from the desk: start from a saved reply, edit, send through the outbox. What is typed
+ * stays through the page's other actions; a reply sent leaves the box as a new reply starts (the saved reply
+ * it started from is not offered again, so a second Send cannot repeat it).
+ */
 export function ReplyPanel({
   version,
   saved,
   chosen,
   prefill,
   mailto,
-  errors,
-  typed,
+  message,
   busy,
 }: {
   version: number;
@@ -49,18 +53,26 @@ export function ReplyPanel({
   chosen?: number;
   prefill?: { subject: string; body: string };
   mailto: string;
-  errors?: Record<string, string>;
-  typed?: Record<string, string>;
+  message?: ShownReply;
   busy: boolean;
 }) {
-  const action = useAnswerAction("reply");
+  const action = useAnswerAction("reply", ["reply"]);
+  const replyForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (message?.ok && message.intent === "send-reply") replyForm.current?.reset();
+  }, [message]);
+  const mine = message?.intent === "send-reply" && !message.ok;
+  const errors = mine ? message.errors : undefined;
+  const typed = mine ? message.values : undefined;
   const subject = typed?.subject ?? prefill?.subject ?? "";
   const body = typed?.body ?? prefill?.body ?? "";
   return (
     <div className="mt-4">
       <h3 className="font-bold text-navy">Reply by e-mail</h3>
       <SavedReplyPicker saved={saved} chosen={chosen} />
-      <Form method="post" action={action} className="mt-3" key={`${chosen ?? ""}-${version}`}>
+      <Form method="post" action={action} className="mt-3" key={chosen ?? ""} ref={replyForm}>
+        {/* The form's default button, disabled: Enter in Subject or Cc sends nothing (with or without scripts). */}
+        <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
         <VersionField version={version} />
         <input type="hidden" name="intent" value="send-reply" />
         <label htmlFor="reply-subject" className="block font-semibold text-navy">

@@ -138,8 +138,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
               chosen={loaderData.chosenReply?.id}
               prefill={loaderData.chosenReply ?? loaderData.answering}
               mailto={mailto}
-              errors={message?.errors}
-              typed={message && !message.ok ? message.values : undefined}
+              message={message}
               busy={busy}
             />
             <AnswerSpot place="reply" message={message} />
