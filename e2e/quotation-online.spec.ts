@@ -165,9 +165,17 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(desk.getByText(/^Opened online: first .+, last .+$/)).toBeVisible();
 
   // A second revision and a chaser before the buyer answers: the first link now points to the newer one.
+  await hydrated(page);
+  await page.getByLabel("Your name").fill("Robin Buyer");
+  await page.getByLabel("Purchase order (PO) number").fill("4500012340");
+  await page.getByLabel(/^I accept this quotation/).check();
   const latestLink = await secondRevisionAndChaser(desk, reference);
-  await page.reload();
-  await expect(page.locator("main")).toContainText(`A newer revision, ${reference}/2, was sent to you by e-mail.`);
+  // Accepted in the tab left open on /1: refused, and the page says why at once, where the focus goes.
+  await page.bringToFront();
+  await page.getByRole("button", { name: "Accept the quotation" }).click();
+  const newer = page.locator("main").getByRole("status");
+  await expect(newer).toHaveText(new RegExp(`^A newer revision, ${reference}/2, was sent to you by e-mail.`));
+  await expect(newer).toBeFocused();
   await expect(page.locator("main")).not.toContainText(invitation);
   await page.goto(latestLink);
   await expect(page.getByRole("heading", { name: `Your quotation ${reference}/2`, level: 1 })).toBeVisible();
@@ -179,10 +187,16 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await page.getByRole("button", { name: "Accept the quotation" }).click();
   await expect(page.getByText("Tick the box to accept the quotation's terms")).toBeVisible();
   await page.getByLabel(/^I accept this quotation/).check();
-  await page.getByRole("button", { name: "Accept the quotation" }).click();
-  await expect(page.locator("main").getByRole("status")).toContainText(
-    "you accepted this quotation with PO 4500012345",
-  );
+  // Sent with Enter from the PO box (a phone's Go key): the thanks, and no page posted after the form goes.
+  const pagesLoaded: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest()) pagesLoaded.push(`${request.method()} ${request.url()}`);
+  });
+  await page.getByLabel("Purchase order (PO) number").press("Enter");
+  const thanks = page.locator("main").getByRole("status");
+  await expect(thanks).toContainText("you accepted this quotation with PO 4500012345");
+  await expect(thanks).toBeFocused();
+  expect(pagesLoaded).toEqual([]);
   await expect(page.getByRole("button", { name: "Accept the quotation" })).toHaveCount(0);
   await expect(page.locator("main")).not.toContainText(invitation);
   await checkPage(page);

@@ -4,8 +4,12 @@ import { NotFound } from "#app/components/not-found.tsx";
 /** What a page that failed shows: the 404 page for one that is not there, else an apology and the status. */
 export function PageError({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // Messages thrown by the server already start with their status, as the plain text a script receives does.
+  const text = isRouteErrorResponse(error) && typeof error.data === "string" && error.data ? error.data : undefined;
   const detail = isRouteErrorResponse(error)
-    ? `${error.status}: ${typeof error.data === "string" && error.data ? error.data : error.statusText}`
+    ? text?.startsWith(`${error.status}: `)
+      ? text
+      : `${error.status}: ${text ?? error.statusText}`
     : "500: Internal Server Error";
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
   return (

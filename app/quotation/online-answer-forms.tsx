@@ -1,4 +1,5 @@
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { FormEvent } from "react";
 import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
@@ -34,8 +35,23 @@ function Checkbox({ meta, label }: { meta: FieldMetadata<string | undefined>; la
   );
 }
 
+/**
+ * Sent from a text box (Enter, a phone's Go key), the box would still have the focus when the answer takes the
+ * form off the page; Chromium then fires its blur, and Conform's check on blur posted the vanished form as a
+ * page. The focus leaves the box as the form is sent, while the form is still there.
+ */
+function leaveFieldsOnSubmit(onSubmit: (event: FormEvent<HTMLFormElement>) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    onSubmit(event);
+    const focused = document.activeElement;
+    if (!event.defaultPrevented && focused instanceof HTMLElement && event.currentTarget.contains(focused))
+      focused.blur();
+  };
+}
+
 export function AcceptForm({ result, busy, validUntil }: { result: Result; busy: boolean; validUntil: string }) {
   const [form, fields] = useDeskForm("accept", acceptSchema, result);
+  const formProps = getFormProps(form);
   return (
     <section aria-labelledby="accept-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4 sm:p-6">
       <h2 id="accept-heading" className="text-xl font-bold text-navy">
@@ -47,7 +63,7 @@ export function AcceptForm({ result, busy, validUntil }: { result: Result; busy:
           {form.errors[0]}
         </p>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+      <Form method="post" {...formProps} onSubmit={leaveFieldsOnSubmit(formProps.onSubmit)} className="mt-4 space-y-5">
         <input type="hidden" name="intent" value="accept" />
         <Field meta={fields.buyerName} label="Your name" kind="input" type="text" autoComplete="name" />
         <Field

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Fragment } from "react";
+import { Fragment, type Ref } from "react";
 import { onlineQuotationText as text } from "#app/content/online-quotation.ts";
 import { quotationPdfText as words } from "#app/content/quotation.ts";
 import { formatDay } from "#app/lib/london-time.ts";
@@ -83,7 +83,15 @@ function Totals({ content }: { content: OnlineQuotation["content"] }) {
 }
 
 /** Where the quotation stands, when it can no longer be answered here (or has been). */
-export function StandingNotice({ standing, poNumber }: { standing: Standing; poNumber: string | null }) {
+export function StandingNotice({
+  standing,
+  poNumber,
+  ref,
+}: {
+  standing: Standing;
+  poNumber: string | null;
+  ref?: Ref<HTMLParagraphElement>;
+}) {
   const message =
     standing.kind === "answered"
       ? standing.answer === "declined"
@@ -102,7 +110,9 @@ export function StandingNotice({ standing, poNumber }: { standing: Standing; poN
   const good = standing.kind === "answered";
   return (
     <p
+      ref={ref}
       role="status"
+      tabIndex={-1}
       className={`mt-6 rounded-md border p-4 font-semibold ${good ? "border-green-700 bg-green-50 text-green-900" : "border-amber-700 bg-amber-50 text-amber-950"}`}
     >
       {message}

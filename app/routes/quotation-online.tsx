@@ -1,4 +1,5 @@
-import { data, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { PageError } from "#app/components/page-error.tsx";
 import { onlineQuotationText as text } from "#app/content/online-quotation.ts";
 import { servicesContext } from "#app/lib/context.ts";
@@ -78,12 +79,16 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (!outcome) return data({ intent, result: submission.reply() }, { status: 422, headers: privateHeaders });
   if (outcome.done === "not found") throw notFound();
   if (outcome.done === "stored") services.outbox.kick();
-  // Refused (expired, superseded or closed meanwhile): the page, loaded again, says why.
+  // Refused (expired, superseded or closed meanwhile): the page, loaded again (shouldRevalidate), says why.
   return data(
     { intent, result: submission.reply({ resetForm: outcome.done !== "refused" }) },
     { status: outcome.done === "refused" ? 409 : 200, headers: privateHeaders },
   );
 }
+
+/** A refused answer (409) brings the page up to date, so it says why at once: a newer revision, expiry, closed. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Quotation ${loaderData.label}` : "404 Page Not Found" },
@@ -99,12 +104,19 @@ export default function OnlineQuotationPage({ loaderData, actionData }: Route.Co
   const quotation = loaderData;
   const busy = useNavigation().state === "submitting";
   const open = quotation.standing.kind === "open";
+  // After an answer, the focus goes to what became of it (the forms it was in are gone). The answer can come
+  // a moment before the page's new standing (a refusal loads the page again), so both are waited for.
+  const notice = useRef<HTMLParagraphElement>(null);
+  const standing = quotation.standing.kind;
+  useEffect(() => {
+    if (actionData && standing !== "open") notice.current?.focus();
+  }, [actionData, standing]);
   return (
     <div className="container-page max-w-3xl py-10">
       <h1 className="text-3xl font-bold break-words text-navy">Your quotation {quotation.label}</h1>
       {/* Once it cannot be answered, the notice below says why; an invitation to accept would contradict it. */}
       {open ? <p className="mt-2 text-slate-700">{text.intro}</p> : null}
-      <StandingNotice standing={quotation.standing} poNumber={quotation.poNumber} />
+      <StandingNotice ref={notice} standing={quotation.standing} poNumber={quotation.poNumber} />
       <QuotationDocument quotation={quotation} />
       {open ? (
         <>
