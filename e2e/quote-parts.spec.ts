@@ -186,6 +186,23 @@ test.describe("parts list and files, without JavaScript", () => {
     await enterKeepsTheList(page);
   });
 
+  test("a file refused by the server keeps everything typed, and says which file", async ({ page }, testInfo) => {
+    const fake = testInfo.outputPath("invoice.exe");
+    fs.writeFileSync(fake, "MZ not a photo");
+    await page.goto("/");
+    await fillRequest(page);
+    await partInputs(page).first().fill("6205-2RS");
+    await page.locator("#quote").getByLabel("Photos or drawings").setInputFiles(fake);
+    await page.locator("#quote").getByRole("button", { name: "Submit Quote Request" }).click();
+    await expect(page.locator("#quote")).toContainText("“invoice.exe” is not a photo or a PDF");
+    await expect(page.locator("#quote").getByLabel("Name", { exact: true })).toHaveValue("Sam Fitter");
+    await expect(page.locator("#quote").getByLabel("E-mail", { exact: true })).toHaveValue("sam@plant.example");
+    await expect(page.locator("#quote").getByLabel("Requirements", { exact: true })).toHaveValue(
+      "Parts for the line 3 conveyor, see list and photos",
+    );
+    await expect(partInputs(page).first()).toHaveValue("6205-2RS");
+  });
+
   test("lines are added by a round trip and files still upload", async ({ page }, testInfo) => {
     const width = 1301 + testInfo.workerIndex * 10 + (testInfo.project.name === "phone" ? 1 : 0);
     const photo = await phonePhoto(testInfo.outputPath("motor plate.jpg"), width, 701);

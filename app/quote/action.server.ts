@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { clientKey } from "#app/lib/client-key.server.ts";
 import { clientAddressContext, servicesContext } from "#app/lib/context.ts";
@@ -13,8 +14,16 @@ import { type QuoteForm, type ReceivedFile, readQuoteForm, UploadError } from "#
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-function rejected(status: number, message: string, headers?: HeadersInit) {
-  return data<QuoteReply<never>>({ ok: false, kind: "rejected", message }, { status, headers });
+type Kept = SubmissionResult<string[]> | undefined;
+
+/** A refusal; `kept` (the values read) keeps the form's contents on a page sent without scripts. */
+function rejected(status: number, message: string, headers?: HeadersInit, kept?: Kept) {
+  return data<QuoteReply<Kept>>({ ok: false, kind: "rejected", message, result: kept }, { status, headers });
+}
+
+/** The values to show again, without a message about any of them: the refusal is the one message. */
+function keep(submission: ReturnType<typeof readFields>): Kept {
+  return submission && { initialValue: submission.reply().initialValue };
 }
 
 export async function quoteAction({
@@ -55,7 +64,17 @@ async function receive(request: Request, context: Readonly<RouterContextProvider
   try {
     form = await readQuoteForm(request, context.get(servicesContext).incomingDir);
   } catch (error) {
-    if (error instanceof UploadError) return { reply: rejected(error.status, error.message), counted: false };
+    if (error instanceof UploadError) {
+      return {
+        reply: rejected(
+          error.status,
+          error.message,
+          undefined,
+          error.fieldsSoFar && keep(readFields(error.fieldsSoFar)),
+        ),
+        counted: false,
+      };
+    }
     throw error;
   }
   try {
@@ -119,7 +138,7 @@ async function handleForm(form: QuoteForm, request: Request, context: Readonly<R
     files = await form.open();
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
-    return { reply: rejected(error.status, error.message), counted: true };
+    return { reply: rejected(error.status, error.message, undefined, keep(submission)), counted: true };
   }
   return { reply: await storeRequest(submission, files, request, context), counted: true };
 }
@@ -162,6 +181,7 @@ async function storeRequest(
       503,
       "We could not save your request just now. Please try again in a minute, or call or e-mail us.",
       { "Retry-After": "60" },
+      keep(submission),
     );
   }
   // A double submit keeps the first request's files; this copy's go.

@@ -2,5 +2,5 @@
 export type QuoteReply<Result> =
   | { ok: true; reference: string; emergency?: boolean; result: Result }
   | { ok: false; kind: "invalid"; result: Result }
-  | { ok: false; kind: "rejected"; message: string; result?: undefined }
+  | { ok: false; kind: "rejected"; message: string; result?: Result }
   | { ok: false; kind: "network"; result?: undefined; message?: undefined };

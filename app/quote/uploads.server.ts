@@ -29,6 +29,8 @@ export const formOverheadBytes = 256 * 1024;
 
 export class UploadError extends Error {
   override name = "UploadError";
+  /** The form's fields read before the refusal (they come before its files), so the form can keep them. */
+  fieldsSoFar?: FormData;
   constructor(
     readonly status: number,
     message: string,
@@ -196,6 +198,7 @@ function parse(source: Readable, headers: Headers, dir: string, files: Received[
     const fail = (error: unknown) => {
       if (failure) return;
       failure = error;
+      if (error instanceof UploadError) error.fieldsSoFar = formData;
       source.unpipe();
       // With an error: a part already read to its end but not yet consumed would otherwise never settle.
       for (const stream of streams) stream.destroy(new Error("upload refused"));
