@@ -4,6 +4,7 @@ import { forwardQuote } from "#app/mail-out/forward.server.ts";
 import { composeQuoteEmail } from "#app/mail-out/mail.server.ts";
 import { idempotencyKey } from "#app/quote/idempotency.server.ts";
 import { type QuoteInput, quoteFieldsSchema } from "#app/quote/schema.ts";
+import { STATIC_FORM_TOKEN } from "#app/quote/use-form-token.ts";
 import { quoteCsvCells, quoteCsvHeader } from "#app/request/csv.ts";
 import { fieldText, type RequestField, requestFields } from "#app/request/fields.ts";
 
@@ -58,6 +59,14 @@ describe("a request's fields", () => {
     const key = (input: QuoteInput) => idempotencyKey("token-123456", input, [], []);
     expect(key({ ...quote })).toBe(key(quote));
     expect(key(changed(name))).not.toBe(key(quote));
+  });
+
+  it("count the same content sent from the prerendered form as one request only on the same day", () => {
+    const key = (day: string) => idempotencyKey(STATIC_FORM_TOKEN, quote, [], [], new Date(`${day}T12:00:00Z`));
+    expect(key("2026-11-27")).toBe(key("2026-11-27"));
+    expect(key("2026-12-04")).not.toBe(key("2026-11-27"));
+    const own = (day: string) => idempotencyKey("token-123456", quote, [], [], new Date(`${day}T12:00:00Z`));
+    expect(own("2026-12-04")).toBe(own("2026-11-27"));
   });
 
   it.each(fieldNames)("put %s in the sales notification", (name) => {
