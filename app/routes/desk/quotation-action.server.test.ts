@@ -186,6 +186,22 @@ describeDatabase("the quotation editor's action", (target) => {
     expect(await revisions()).toEqual([1, 2]);
   });
 
+  it("keeps the draft but sends nothing on a request that is Won or Lost: its buyer could not accept it", async () => {
+    const lines = [{ part: "6205-2RS", quantity: "10", unitPrice: "9.60" }];
+    for (const status of ["won", "lost"] as const) {
+      await db().update(quotes).set({ status }).where(eq(quotes.reference, reference));
+      const refused = await post(lines, "send-confirmed");
+      expect(refused.status).toBe(409);
+      expect(refused.reply?.message).toBe(
+        `The draft is saved, but this request is ${status === "won" ? "Won" : "Lost"}: a quotation sent now could not be accepted. To send it, change the request's status on its page first.`,
+      );
+      expect(await revisions()).toEqual([]);
+    }
+    await db().update(quotes).set({ status: "in_progress" }).where(eq(quotes.reference, reference));
+    expect((await post(lines, "send-confirmed")).status).toBe(302);
+    expect(await revisions()).toEqual([1]);
+  });
+
   it("asks before sending a line or a quotation over £100,000; an ordinary one is asked about as always", async () => {
     const ordinary = await post([{ part: "6205-2RS", quantity: "10", unitPrice: "9.60" }], "send");
     expect(ordinary.reply?.confirm).toMatchObject({ gross: "£115.20", unusual: [] });

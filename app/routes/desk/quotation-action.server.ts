@@ -15,6 +15,7 @@ import { earlierPrices, saveDraft, sendQuotation } from "#app/quotation/quotatio
 import { unusualFigures, unusualKey } from "#app/quotation/unusual.ts";
 import { nextContactDay } from "#app/request/chase.server.ts";
 import { applyChange } from "#app/request/lifecycle.server.ts";
+import { canMove, statusLabels } from "#app/request/status.ts";
 
 /** Where the answer is shown: beside the Save and Send buttons, the Add button, or a moved line. */
 export type AnswerPlace = "actions" | "lines" | `line:${number}`;
@@ -113,6 +114,17 @@ export async function editorAction(
       message: count ? `${saved} But ${attention(count)} attention.` : saved,
     } satisfies EditorReply;
   }
+  // A request a quotation cannot move to Quoted (Won, Lost, Spam) would send the buyer a link that takes no
+  // answer; the status table says which, and the page's status form is where it changes.
+  if (quote.status !== "quoted" && !canMove(quote.status, "quoted", "quotation"))
+    return data<EditorReply>(
+      {
+        ok: false,
+        at,
+        message: `The draft is saved, but this request is ${statusLabels[quote.status]}: a quotation sent now could not be accepted. To send it, change the request's status on its page first.`,
+      },
+      { status: 409 },
+    );
   const checked = checkDraft(draft, londonDay());
   if (!checked.ok) {
     const count = Object.keys(checked.errors).length;
