@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { AnswerSpot, placeOf, type ShownReply } from "#app/desk/request/answers.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
+import { NoteForm } from "#app/desk/request/request-panels.tsx";
 
 const render = (element: ReactElement) =>
   renderToStaticMarkup(createElement(createRoutesStub([{ path: "/", Component: () => element }])));
@@ -93,6 +94,23 @@ describe("the answer to an action on a request's page", () => {
     expect(ticked(acceptance(refused("send-reply", { subject: "" })))).toBe(true);
     expect(ticked(acceptance(refused("confirm-order", { orderValue: "", tellBuyer: "yes" })))).toBe(true);
     expect(ticked(acceptance(refused("confirm-order", { orderValue: "" })))).toBe(false);
+  });
+
+  it("shows a refusal's messages and typed words only in the form that was sent", () => {
+    const refusedNote = { ...answer("note", "Check the note.", false), errors: { note: "Write a note first" } };
+    const refusedQuery = { ...answer("query", "Check the query.", false), errors: { note: "Say what needs checking" } };
+    const refusedStatus = {
+      ...answer("status", "Check the value.", false),
+      errors: { orderValue: "Enter the order's value" },
+      values: { orderValue: "12x" },
+    };
+    const withNote = (message: ShownReply) => render(createElement(NoteForm, { version: 4, message, busy: false }));
+    expect(withNote(refusedNote)).toContain("Write a note first");
+    expect(withNote(refusedQuery)).not.toContain("Say what needs checking");
+    expect(acceptance(refusedQuery)).toContain("Say what needs checking");
+    expect(acceptance(refusedNote)).not.toContain("Write a note first");
+    expect(acceptance(refusedStatus)).not.toContain("Enter the order's value");
+    expect(acceptance(refusedStatus)).not.toContain('value="12x"');
   });
 
   it("asks beside Take it before taking a colleague's request", () => {

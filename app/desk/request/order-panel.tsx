@@ -149,7 +149,7 @@ function ConfirmOrder({
   message?: ActionReply;
   busy: boolean;
 }) {
-  const queryError = message?.errors?.note;
+  const queryError = message?.intent === "query" ? message.errors?.note : undefined;
   const action = useAnswerAction("online");
   return (
     <>
@@ -157,7 +157,7 @@ function ConfirmOrder({
         <VersionField version={version} />
         <input type="hidden" name="intent" value="confirm-order" />
         <OrderFields
-          message={message}
+          message={message?.intent === "confirm-order" ? message : undefined}
           idPrefix="confirm-"
           value={row.netPence === null ? undefined : penceToText(row.netPence)}
           po={row.response?.poNumber ?? undefined}

@@ -180,7 +180,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
           ))}
         </select>
       </div>
-      <OrderFields message={message} idPrefix="status-" />
+      <OrderFields message={message?.intent === "status" ? message : undefined} idPrefix="status-" />
       <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
         Change status
       </button>
@@ -200,6 +200,8 @@ export function NoteForm({ version, message, busy }: { version: number; message?
     if (message?.ok && message.intent === "note") noteForm.current?.reset();
   }, [message]);
   const action = useAnswerAction("note");
+  // The query box on an accepted request sends a note too: only this form's own answer is shown here.
+  const mine = message?.intent === "note" ? message : undefined;
   return (
     <Form method="post" action={action} className="mt-4" ref={noteForm}>
       <VersionField version={version} />
@@ -213,16 +215,16 @@ export function NoteForm({ version, message, busy }: { version: number; message?
       <textarea
         id="note"
         name="note"
-        defaultValue={message?.values?.note}
+        defaultValue={mine?.values?.note}
         rows={3}
         maxLength={4000}
-        aria-describedby={message?.errors?.note ? "note-hint note-error" : "note-hint"}
-        aria-invalid={message?.errors?.note ? true : undefined}
+        aria-describedby={mine?.errors?.note ? "note-hint note-error" : "note-hint"}
+        aria-invalid={mine?.errors?.note ? true : undefined}
         className={input({ className: "mt-1.5" })}
       />
-      {message?.errors?.note ? (
+      {mine?.errors?.note ? (
         <p id="note-error" className="mt-1.5 text-sm font-semibold text-red-700">
-          {message.errors.note}
+          {mine.errors.note}
         </p>
       ) : null}
       <button type="submit" className={button({ variant: "quiet", className: "mt-2" })} disabled={busy}>
