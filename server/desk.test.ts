@@ -97,7 +97,7 @@ describe("desk over HTTP, production build", () => {
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
   }
 
-  it("without a session: pages redirect to sign-in, data and actions answer 401 with no data", async () => {
+  it("without a session: pages and forms posted as pages lead to sign-in and back, data answers 401 with none", async () => {
     for (const path of pages()) {
       const response = await request(path);
       expect(response.status, path).toBe(302);
@@ -114,8 +114,11 @@ describe("desk over HTTP, production build", () => {
     }
     for (const [path, form] of actions()) {
       const response = await request(path, { form });
-      expect(response.status, path).toBe(401);
+      expect(response.status, path).toBe(303);
+      expect(response.headers.get("location")).toBe(`/desk/sign-in?next=${encodeURIComponent(path)}`);
       expectDeskHeaders(response);
+      const data = await request(path.replace(/(\?|$)/, ".data$1"), { form });
+      expect(data.status, `${path} as data`).toBe(401);
     }
   });
 

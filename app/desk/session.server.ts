@@ -58,16 +58,18 @@ export async function currentSession(auth: Auth, requestHeaders: Headers) {
 }
 
 /**
- * Runs before every loader and action of the signed-in desk: no session → sign-in page for a page,
- * 401 with no data for a data request or an action. Passes on the cookie the lookup set (refreshed,
- * signed anew, or cleared).
+ * Runs before every loader and action of the signed-in desk: no session → the sign-in page, leading back
+ * to the page, for a page or a form posted as a page (the quotation editor's, or any without scripts: a
+ * session that ended overnight); 401 with no data for a data request. Passes on the cookie the lookup set
+ * (refreshed, signed anew, or cleared).
  */
 export const requireStaff: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { headers, response: found } = await currentSession(await deskAuth(context), request.headers);
   if (!found) {
-    if (request.method === "GET" && !isDataRequest(request)) {
+    if (!isDataRequest(request)) {
       const url = new URL(request.url);
       throw redirect(`/desk/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, {
+        status: request.method === "GET" ? 302 : 303,
         headers: cookiesFrom(headers),
       });
     }

@@ -205,6 +205,7 @@ export function ResponseClock({
 
 /** What went wrong, in the desk's words (404 unknown reference, 403 admins only, 401 signed out). */
 export function DeskError({ error }: { error: unknown }) {
+  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const detail =
     isRouteErrorResponse(error) && typeof error.data === "string" && error.data
@@ -231,7 +232,10 @@ export function DeskError({ error }: { error: unknown }) {
           Back to the inbox
         </Link>
         {status === 401 ? (
-          <Link to="/desk/sign-in" className="font-semibold text-steel underline">
+          <Link
+            to={`/desk/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`}
+            className="font-semibold text-steel underline"
+          >
             Sign in
           </Link>
         ) : null}
