@@ -11,6 +11,26 @@ describe("pasting a parts list", () => {
     ]);
   });
 
+  it("reads each column as its header names it: a quantity first, parts all digits, empty cells, 1,000", () => {
+    expect(parsePastedList("Qty\tPart no\n4\t6205\n2\t22220").lines).toEqual([
+      { part: "6205", quantity: 4 },
+      { part: "22220", quantity: 2 },
+    ]);
+    expect(
+      parsePastedList("Part No\tDescription\tBrand\tQty\n6205\t\t\t4\nM10 nyloc nut\tzinc\t\t1,000").lines,
+    ).toEqual([
+      { part: "6205", quantity: 4 },
+      { part: "M10 nyloc nut zinc", quantity: 1000 },
+    ]);
+  });
+
+  it('keeps an inch mark as part of the text: 1/2" BSP', () => {
+    expect(parsePastedList('1/2" BSP hose tail\t10\tParker\n"3/4"" elbow"\t2').lines).toEqual([
+      { part: '1/2" BSP hose tail', quantity: 10, brand: "Parker" },
+      { part: '3/4" elbow', quantity: 2 },
+    ]);
+  });
+
   it('reads "qty x part" lines from a works order', () => {
     expect(parsePastedList("4 x 6205-2RS\n2x SPA1250 v-belt\n10 off M10 nyloc nuts\n1 pcs grease gun").lines).toEqual([
       { part: "6205-2RS", quantity: 4 },

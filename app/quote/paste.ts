@@ -3,28 +3,65 @@ import { type PartsLine, partsLimits } from "#app/quote/parts.ts";
 /** What a pasted list became: its lines, and how many rows were left out beyond the limit. */
 export type PastedList = { lines: PartsLine[]; dropped: number };
 
-const quantityCell = /^(\d{1,5})\s*(?:pcs?|off|no|ea|x)?\.?$/i;
+const quantityCell = /^(\d{1,3}(?:,\d{3})+|\d{1,5})\s*(?:pcs?|off|no|ea|x)?\.?$/i;
 /** "4 x 6205-2RS", "4x 6205", "4 off 6205", "4 pcs 6205". */
 const leadingQuantity = /^(\d{1,5})\s*(?:x|×|\*|off|pcs?|no\.?)\s+(.+)$/i;
 /** "6205-2RS x 4", "6205-2RS × 4". */
 const trailingQuantity = /^(.+?)\s+(?:x|×|\*)\s*(\d{1,5})$/i;
 const headerWords =
   /^(part|part\s*(no|number|#)|item|code|description|desc|qty|quantity|brand|make|manufacturer|no\.?)$/i;
+const headerRoles = {
+  part: /^(part|part\s*(no|number|#)|code|description|desc)$/i,
+  item: /^item$/i,
+  quantity: /^(qty|quantity)$/i,
+  brand: /^(brand|make|manufacturer)$/i,
+};
 
-/** Splits on the row's separator, honouring "quoted, cells" as spreadsheets write them. */
+/** Which column holds what, as a header row names them; the part is its part and description columns. */
+type Columns = { part: number[]; quantity?: number; brand?: number };
+
+function columnsOf(cells: string[]): Columns | undefined {
+  const at = (role: RegExp) => cells.flatMap((cell, i) => (role.test(cell) ? [i] : []));
+  const part = at(headerRoles.part);
+  const columns: Columns = { part: part.length > 0 ? part : at(headerRoles.item) };
+  const [quantity] = at(headerRoles.quantity);
+  const [brand] = at(headerRoles.brand);
+  if (quantity !== undefined) columns.quantity = quantity;
+  if (brand !== undefined) columns.brand = brand;
+  return columns.part.length > 0 ? columns : undefined;
+}
+
+/** A row read by its header's columns: no guessing which number is the quantity ("Qty, Part no": 4, 6205). */
+function readColumns(cells: string[], columns: Columns): PartsLine | undefined {
+  const part = columns.part
+    .map((i) => cells[i] ?? "")
+    .filter(Boolean)
+    .join(" ");
+  if (!part) return undefined;
+  const quantity = columns.quantity === undefined ? undefined : quantityOf(cells[columns.quantity] ?? "");
+  const line: PartsLine = { part: part.slice(0, partsLimits.part), quantity: quantity ?? 1 };
+  const brand = columns.brand === undefined ? undefined : cells[columns.brand];
+  if (brand) line.brand = brand.slice(0, partsLimits.brand);
+  return line;
+}
+
+/**
+ * Splits on the row's separator, honouring "quoted, cells" as spreadsheets write them: a quote opens a
+ * cell only at its start, so an inch mark (1/2" BSP) is part of the text. Empty cells are kept, in place.
+ */
 function splitRow(row: string) {
   const unquoted = row.replace(/"[^"]*"/g, "");
   const separator = [",", ";", "\t"].reduce<string | undefined>(
     (found, candidate) => (unquoted.includes(candidate) ? candidate : found),
     undefined,
   );
-  if (!separator) return [row.replace(/^"(.*)"$/, "$1").trim()].filter(Boolean);
+  if (!separator) return [row.replace(/^"(.*)"$/, "$1").trim()];
   const cells: string[] = [];
   let cell = "";
   let quoted = false;
   for (let i = 0; i < row.length; i++) {
     const c = row[i];
-    if (c === '"') {
+    if (c === '"' && (quoted || cell.trim() === "")) {
       if (quoted && row[i + 1] === '"') {
         cell += '"';
         i++;
@@ -35,12 +72,12 @@ function splitRow(row: string) {
     } else cell += c;
   }
   cells.push(cell);
-  return cells.map((value) => value.trim()).filter(Boolean);
+  return cells.map((value) => value.trim());
 }
 
 function quantityOf(cell: string) {
   const match = quantityCell.exec(cell);
-  const quantity = match ? Number(match[1]) : 0;
+  const quantity = match ? Number(match[1]?.replaceAll(",", "")) : 0;
   return quantity >= 1 ? quantity : undefined;
 }
 
@@ -98,10 +135,15 @@ export function parsePastedList(text: string, room: number = partsLimits.lines):
     )
     .filter(Boolean);
   const lines: PartsLine[] = [];
+  let columns: Columns | undefined;
   rows.forEach((row, index) => {
     const cells = splitRow(row);
-    if (index === 0 && cells.length > 0 && cells.every((cell) => headerWords.test(cell))) return;
-    const line = readRow(cells);
+    const filled = cells.filter(Boolean);
+    if (index === 0 && filled.length > 0 && filled.every((cell) => headerWords.test(cell))) {
+      columns = columnsOf(cells);
+      return;
+    }
+    const line = columns && cells.length > 1 ? readColumns(cells, columns) : readRow(filled);
     if (line) lines.push(line);
   });
   const kept = lines.slice(0, Math.max(0, room));
