@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { AnswerSpot, placeOf, type ShownReply } from "#app/desk/request/answers.tsx";
 import { OnlinePanel } from "#app/desk/request/order-panel.tsx";
 import { OwnerPanel } from "#app/desk/request/owner-panel.tsx";
+import { MergedNotice } from "#app/desk/request/request-header.tsx";
 import { NoteForm } from "#app/desk/request/request-panels.tsx";
 
 const render = (element: ReactElement) =>
@@ -111,6 +112,15 @@ describe("the answer to an action on a request's page", () => {
     expect(acceptance(refusedNote)).not.toContain("Write a note first");
     expect(acceptance(refusedStatus)).not.toContain("Enter the order's value");
     expect(acceptance(refusedStatus)).not.toContain('value="12x"');
+  });
+
+  it("shows words refused on a merged request, to copy to the request it was merged into", () => {
+    const html = render(
+      createElement(MergedNotice, { into: "Q-261126-7F3K9", unsent: { subject: "Seals", body: "Which gearbox?" } }),
+    );
+    expect(html).toContain("What you wrote was not sent or kept; copy it to Q-261126-7F3K9:");
+    expect(html).toContain("Which gearbox?");
+    expect(render(createElement(MergedNotice, { into: "Q-261126-7F3K9" }))).not.toContain("What you wrote");
   });
 
   it("asks beside Take it before taking a colleague's request", () => {

@@ -164,6 +164,17 @@ describeDatabase("a day of use on the desk", (target: TestDatabase) => {
     expect((await customerHistory(db(), kept)).map((r) => [r.reference, r.mergedInto])).toEqual([
       [other.reference, kept.reference],
     ]);
+    // A reply written on the merged request meanwhile is refused, and given back to be copied across.
+    const late = await post(alex, other.reference, {
+      intent: "send-reply",
+      subject: "Your seal kit",
+      body: "Which gearbox is it for?",
+      version: 1,
+    });
+    expect(late).toMatchObject({
+      reply: { ok: false, message: "This request was merged into another; work on that one." },
+    });
+    expect(late.reply?.values).toMatchObject({ subject: "Your seal kit", body: "Which gearbox is it for?" });
   });
 
   it("will not merge in a request whose buyer accepted online or that is Won, so neither the acceptance nor the order is lost", async () => {

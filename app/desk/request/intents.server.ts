@@ -147,6 +147,6 @@ export function readPost(form: Record<string, FormDataEntryValue>, quote: Reques
   if (!seen.success)
     return { refused: refused("version", seen.error.issues[0]?.message ?? "Reload the page", typed) } as const;
   if (quote.mergedIntoId !== null)
-    return { refused: refused("intent", "This request was merged into another; work on that one.") } as const;
+    return { refused: refused("intent", "This request was merged into another; work on that one.", typed) } as const;
   return { input: parsed.data, seen: seen.data, typed } as const;
 }

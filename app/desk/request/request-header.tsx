@@ -36,7 +36,9 @@ export function RequestHeading({ quote, now }: { quote: HeadedQuote; now: Date }
   );
 }
 
-export function MergedNotice({ into }: { into: string }) {
+/** A merged request; words written on it while a colleague merged it (refused, never sent) are shown to copy. */
+export function MergedNotice({ into, unsent }: { into: string; unsent?: Record<string, string> }) {
+  const words = [unsent?.body, unsent?.note].filter((text) => text?.trim());
   return (
     <section aria-labelledby="merged-heading" className="mt-3 rounded-lg border border-steel bg-mist p-4">
       <h2 id="merged-heading" className="font-bold text-navy">
@@ -46,6 +48,19 @@ export function MergedNotice({ into }: { into: string }) {
         </Link>
       </h2>
       <p className="mt-1">Its parts lines and files are there now; work on that request.</p>
+      {words.length > 0 ? (
+        <div className="mt-3">
+          <p className="font-semibold text-navy">What you wrote was not sent or kept; copy it to {into}:</p>
+          {words.map((text) => (
+            <p
+              key={text}
+              className="mt-1 rounded-md border border-slate-300 bg-white p-2 whitespace-pre-wrap break-words"
+            >
+              {text}
+            </p>
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }

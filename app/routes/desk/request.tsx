@@ -105,8 +105,11 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
     <>
       <RequestHeading quote={quote} now={new Date(loaderData.now)} />
       <RepeatLinks repeats={loaderData.repeats} />
-      <AnswerSpot place="top" message={message} />
-      {mergedIntoReference ? <MergedNotice into={mergedIntoReference} /> : null}
+      {/* A merged request shows no forms: every answer (a refusal of what was sent meanwhile) shows here. */}
+      <AnswerSpot place="top" message={mergedIntoReference && message ? { ...message, intent: undefined } : message} />
+      {mergedIntoReference ? (
+        <MergedNotice into={mergedIntoReference} unsent={message && !message.ok ? message.values : undefined} />
+      ) : null}
       <AcceptedNotice reference={quote.reference} status={quote.status} rows={loaderData.online} />
       {quote.spamReasons.length > 0 ? <SpamNotice quote={quote} busy={busy} /> : null}
       <AnswerSpot place="spam" message={message} />
