@@ -203,7 +203,15 @@ export function ResponseClock({
   );
 }
 
-/** What went wrong, in the desk's words (404 unknown reference, 403 admins only, 401 signed out). */
+const errorTitles: Partial<Record<number, string>> = {
+  400: "Check the address",
+  401: "Please sign in again",
+  403: "Not allowed",
+  404: "Not found",
+  409: "Changed meanwhile",
+};
+
+/** What went wrong, in the desk's words (404 unknown reference, 403 admins only, 401 signed out, 409 merged). */
 export function DeskError({ error }: { error: unknown }) {
   const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -211,16 +219,7 @@ export function DeskError({ error }: { error: unknown }) {
     isRouteErrorResponse(error) && typeof error.data === "string" && error.data
       ? error.data
       : `${status}: Something went wrong.`;
-  const title =
-    status === 404
-      ? "Not found"
-      : status === 401
-        ? "Please sign in again"
-        : status === 403
-          ? "Not allowed"
-          : status === 400
-            ? "Check the address"
-            : "Something went wrong";
+  const title = errorTitles[status] ?? "Something went wrong";
   return (
     <>
       <title>{`${title} · Quote desk`}</title>

@@ -10,7 +10,14 @@ export async function loadQuote(db: Db, reference: string) {
     ? await db.select().from(quotes).where(eq(quotes.reference, reference))
     : [];
   if (!quote) throw data(`404: There is no request with the reference ${reference.slice(0, 40)}.`, { status: 404 });
-  if (quote.mergedIntoId !== null)
-    throw data("409: This request was merged into another; quote on that one.", { status: 409 });
+  if (quote.mergedIntoId !== null) {
+    const [into] = await db
+      .select({ reference: quotes.reference })
+      .from(quotes)
+      .where(eq(quotes.id, quote.mergedIntoId));
+    throw data(`409: This request was merged into ${into?.reference ?? "another"}; quote on that one.`, {
+      status: 409,
+    });
+  }
   return quote;
 }

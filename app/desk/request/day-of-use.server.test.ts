@@ -12,6 +12,7 @@ import { servicesContext } from "#app/lib/context.ts";
 import { readConfig } from "#app/lib/env.server.ts";
 import { claimNextMessage } from "#app/mail-out/claim.server.ts";
 import { sendMessage } from "#app/mail-out/kinds.server.ts";
+import { loadQuote } from "#app/quotation/load.server.ts";
 import { type QuoteExtras, storeQuote } from "#app/quote/save-quote.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { outbox, quoteEvents, quotes, staffUser } from "#db/schema.ts";
@@ -175,6 +176,11 @@ describeDatabase("a day of use on the desk", (target: TestDatabase) => {
       reply: { ok: false, message: "This request was merged into another; work on that one." },
     });
     expect(late.reply?.values).toMatchObject({ subject: "Your seal kit", body: "Which gearbox is it for?" });
+    // Its quotation editor names the request to quote on instead.
+    await expect(loadQuote(db(), other.reference)).rejects.toMatchObject({
+      data: `409: This request was merged into ${kept.reference}; quote on that one.`,
+      init: { status: 409 },
+    });
   });
 
   it("will not merge in a request whose buyer accepted online or that is Won, so neither the acceptance nor the order is lost", async () => {
