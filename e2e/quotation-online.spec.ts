@@ -3,6 +3,7 @@ import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { desc } from "drizzle-orm";
 import PostalMime from "postal-mime";
+import { onlineQuotationText } from "#app/content/online-quotation.ts";
 import { sweepQuotations } from "#app/request/expiry.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { outbox } from "#db/schema.ts";
@@ -200,13 +201,23 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(page.getByRole("button", { name: "Accept the quotation" })).toHaveCount(0);
   await expect(page.locator("main")).not.toContainText(invitation);
   await checkPage(page);
-  // The same form posted again (a second tab, the back button): the answer stands, nothing more is sent.
-  const again = await page.request.post(latestLink, {
-    form: { intent: "accept", buyerName: "Robin Buyer", poNumber: "999", terms: "on" },
-    headers: { origin: server.url },
-  });
-  expect(again.status()).toBe(200);
-  expect(await again.text()).toContain("with PO 4500012345");
+  // The same form posted again (a second tab, the back button): the answer stands, nothing more is sent;
+  // one with another PO number is told it was not recorded.
+  const postAgain = (poNumber: string) =>
+    page.request.post(latestLink, {
+      form: { intent: "accept", buyerName: "Robin Buyer", poNumber, terms: "on" },
+      headers: { origin: server.url },
+    });
+  for (const [poNumber, sameAsRecorded] of [
+    ["4500012345", true],
+    ["999", false],
+  ] as const) {
+    const again = await postAgain(poNumber);
+    expect(again.status()).toBe(200);
+    const html = await again.text();
+    expect(html).toContain("with PO 4500012345");
+    expect(html.includes(onlineQuotationText.notRecorded), poNumber).toBe(!sameAsRecorded);
+  }
 
   const notice = await email(`${reference}-acceptance-notice`);
   expect(notice.to?.[0]?.address).toBe("alex@desk.example");

@@ -29,6 +29,8 @@ export const onlineQuotationText = {
   superseded: (newer: string) =>
     `A newer revision, ${newer}, was sent to you by e-mail. Open the link in that e-mail to accept it.`,
   closed: "This quotation can no longer be answered here. Reply to our e-mail or call us if you need anything.",
+  notRecorded:
+    "What you just sent was not recorded: this quotation had already been answered, as above. To change the answer, reply to our e-mail or call us.",
 };
 
 /** What the buyer gets when they accept, and what the owner gets when the buyer answers. */

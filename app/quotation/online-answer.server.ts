@@ -11,7 +11,9 @@ import type { Db, Tx } from "#db/types.ts";
 // transition table, and the e-mails queued with it in one transaction.
 
 export type AnswerOutcome =
-  | { done: "stored" | "already"; answer: "accepted" | "declined" }
+  | { done: "stored"; answer: "accepted" | "declined" }
+  /** `differs`: what was sent is not the answer that stands (another answer, or another PO number). */
+  | { done: "already"; answer: "accepted" | "declined"; differs: boolean }
   | { done: "refused"; standing: Exclude<Standing, { kind: "answered" } | { kind: "open" }> }
   | { done: "not found" };
 
@@ -33,7 +35,10 @@ async function answer(db: Db, token: string, given: Answer, now: Date): Promise<
     const found = await findByToken(tx, token, now);
     if (!found) return { done: "not found" };
     const standing = standingOf(found, now);
-    if (standing.kind === "answered") return { done: "already", answer: standing.answer };
+    if (standing.kind === "answered") {
+      const samePo = given.answer !== "accepted" || (given.acceptance.poNumber ?? null) === found.response?.poNumber;
+      return { done: "already", answer: standing.answer, differs: given.answer !== standing.answer || !samePo };
+    }
     if (standing.kind !== "open") return { done: "refused", standing };
     const revision = `${found.quote.reference}/${found.revision}`;
     const values =

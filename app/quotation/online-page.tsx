@@ -86,10 +86,13 @@ function Totals({ content }: { content: OnlineQuotation["content"] }) {
 export function StandingNotice({
   standing,
   poNumber,
+  notRecorded = false,
   ref,
 }: {
   standing: Standing;
   poNumber: string | null;
+  /** The answer just sent lost to one sent before it (another tab): it says so, in the same notice. */
+  notRecorded?: boolean;
   ref?: Ref<HTMLParagraphElement>;
 }) {
   const message =
@@ -116,6 +119,7 @@ export function StandingNotice({
       className={`mt-6 rounded-md border p-4 font-semibold ${good ? "border-green-700 bg-green-50 text-green-900" : "border-amber-700 bg-amber-50 text-amber-950"}`}
     >
       {message}
+      {notRecorded ? <span className="mt-2 block">{text.notRecorded}</span> : null}
     </p>
   );
 }

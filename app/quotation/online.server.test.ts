@@ -140,9 +140,16 @@ describeDatabase("a quotation online", (target) => {
     await db().update(quotes).set({ ownerId: "bea" }).where(eq(quotes.id, quote.id));
     expect(await acceptQuotation(db(), token, acceptance)).toEqual({ done: "stored", answer: "accepted" });
     // A double click, or the back button and Accept again: the first answer stands and nothing more is sent.
+    expect(await acceptQuotation(db(), token, acceptance)).toEqual({
+      done: "already",
+      answer: "accepted",
+      differs: false,
+    });
+    // Another tab's acceptance with another PO: not recorded, and the page says so.
     expect(await acceptQuotation(db(), token, { ...acceptance, poNumber: "999" })).toEqual({
       done: "already",
       answer: "accepted",
+      differs: true,
     });
     const responses = await db().select().from(quotationResponses);
     expect(responses).toMatchObject([{ answer: "accepted", poNumber: "4500012345", buyerName: "Robin Buyer" }]);
@@ -201,7 +208,11 @@ describeDatabase("a quotation online", (target) => {
     const { token, quote } = await quoted();
     const decline = { reason: "other" as const, reasonText: "The line was shut down" };
     expect(await declineQuotation(db(), token, decline)).toEqual({ done: "stored", answer: "declined" });
-    expect(await acceptQuotation(db(), token, acceptance)).toEqual({ done: "already", answer: "declined" });
+    expect(await acceptQuotation(db(), token, acceptance)).toEqual({
+      done: "already",
+      answer: "declined",
+      differs: true,
+    });
     expect(await db().select().from(quotationResponses)).toMatchObject([
       { answer: "declined", declineReason: "other", declineText: "The line was shut down" },
     ]);

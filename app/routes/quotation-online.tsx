@@ -76,12 +76,17 @@ async function readPost(request: Request) {
 export async function action({ params, context, request }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { intent, submission, outcome } = await answer(services.database.db, params.token, await readPost(request));
-  if (!outcome) return data({ intent, result: submission.reply() }, { status: 422, headers: privateHeaders });
+  if (!outcome)
+    return data({ intent, result: submission.reply(), notRecorded: false }, { status: 422, headers: privateHeaders });
   if (outcome.done === "not found") throw notFound();
   if (outcome.done === "stored") services.outbox.kick();
   // Refused (expired, superseded or closed meanwhile): the page, loaded again (shouldRevalidate), says why.
   return data(
-    { intent, result: submission.reply({ resetForm: outcome.done !== "refused" }) },
+    {
+      intent,
+      result: submission.reply({ resetForm: outcome.done !== "refused" }),
+      notRecorded: outcome.done === "already" && outcome.differs,
+    },
     { status: outcome.done === "refused" ? 409 : 200, headers: privateHeaders },
   );
 }
@@ -116,7 +121,12 @@ export default function OnlineQuotationPage({ loaderData, actionData }: Route.Co
       <h1 className="text-3xl font-bold break-words text-navy">Your quotation {quotation.label}</h1>
       {/* Once it cannot be answered, the notice below says why; an invitation to accept would contradict it. */}
       {open ? <p className="mt-2 text-slate-700">{text.intro}</p> : null}
-      <StandingNotice ref={notice} standing={quotation.standing} poNumber={quotation.poNumber} />
+      <StandingNotice
+        ref={notice}
+        standing={quotation.standing}
+        poNumber={quotation.poNumber}
+        notRecorded={actionData?.notRecorded}
+      />
       <QuotationDocument quotation={quotation} />
       {open ? (
         <>
