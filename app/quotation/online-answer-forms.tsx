@@ -8,11 +8,21 @@ import { declineReasonLabels, onlineQuotationText as text } from "#app/content/o
 import { acceptSchema, answerLimits, declineSchema } from "#app/quotation/online-forms.ts";
 
 // The buyer's two answers on a quotation's page online. Plain HTML forms: they work before (and without)
-// scripts; with scripts, the same schemas check each field as it is left.
+// scripts; with scripts, the same schemas check each field as it is left. A page sent back without scripts
+// opens at the answer's first problem, not at the top of a long quotation: the accept form's field with it
+// takes the focus (a fragment in the address would stop that), the short decline form posts to its heading.
 
 type Result = SubmissionResult<string[]> | undefined;
 
-function Checkbox({ meta, label }: { meta: FieldMetadata<string | undefined>; label: string }) {
+function Checkbox({
+  meta,
+  label,
+  autoFocus,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  autoFocus?: boolean;
+}) {
   const error = meta.errors?.[0];
   return (
     <div>
@@ -20,6 +30,8 @@ function Checkbox({ meta, label }: { meta: FieldMetadata<string | undefined>; la
         <input
           {...getInputProps(meta, { type: "checkbox", value: "on" })}
           key={meta.key}
+          // biome-ignore lint/a11y/noAutofocus: only on the field whose error the page answers with
+          autoFocus={autoFocus}
           className="mt-1 size-5 shrink-0 accent-steel"
         />
         <label htmlFor={meta.id} className="font-semibold text-navy">
@@ -49,9 +61,15 @@ function leaveFieldsOnSubmit(onSubmit: (event: FormEvent<HTMLFormElement>) => vo
   };
 }
 
+/** The first field the server found a problem with, in the form's order: a page sent back opens there. */
+function firstProblem(result: Result, order: readonly string[]) {
+  return order.find((name) => result?.error?.[name]?.length);
+}
+
 export function AcceptForm({ result, busy, validUntil }: { result: Result; busy: boolean; validUntil: string }) {
   const [form, fields] = useDeskForm("accept", acceptSchema, result);
   const formProps = getFormProps(form);
+  const problem = firstProblem(result, ["buyerName", "poNumber", "poToFollow", "deliveryAddress", "notes", "terms"]);
   return (
     <section aria-labelledby="accept-heading" className="mt-6 rounded-lg border border-slate-300 bg-white p-4 sm:p-6">
       <h2 id="accept-heading" className="text-xl font-bold text-navy">
@@ -65,8 +83,16 @@ export function AcceptForm({ result, busy, validUntil }: { result: Result; busy:
       ) : null}
       <Form method="post" {...formProps} onSubmit={leaveFieldsOnSubmit(formProps.onSubmit)} className="mt-4 space-y-5">
         <input type="hidden" name="intent" value="accept" />
-        <Field meta={fields.buyerName} label="Your name" kind="input" type="text" autoComplete="name" />
         <Field
+          meta={fields.buyerName}
+          label="Your name"
+          kind="input"
+          type="text"
+          autoComplete="name"
+          autoFocus={problem === "buyerName"}
+        />
+        <Field
+          autoFocus={problem === "poNumber"}
           meta={fields.poNumber}
           label="Purchase order (PO) number"
           hint="Leave it empty and tick “PO to follow” if you do not have one yet."
@@ -74,17 +100,19 @@ export function AcceptForm({ result, busy, validUntil }: { result: Result; busy:
           type="text"
           autoComplete="off"
         />
-        <Checkbox meta={fields.poToFollow} label="PO to follow" />
+        <Checkbox meta={fields.poToFollow} label="PO to follow" autoFocus={problem === "poToFollow"} />
         <Field
           meta={fields.deliveryAddress}
+          autoFocus={problem === "deliveryAddress"}
           label="Delivery address"
           hint="If it is not the usual one."
           optional
           kind="textarea"
           rows={3}
         />
-        <Field meta={fields.notes} label="Notes" optional kind="textarea" rows={3} />
+        <Field meta={fields.notes} label="Notes" optional kind="textarea" rows={3} autoFocus={problem === "notes"} />
         <Checkbox
+          autoFocus={problem === "terms"}
           meta={fields.terms}
           label={`I accept this quotation, its prices (valid until ${validUntil}) and its payment and delivery terms.`}
         />
@@ -105,7 +133,7 @@ export function DeclineForm({ result, busy }: { result: Result; busy: boolean })
         {text.declineHeading}
       </h2>
       <p className="mt-1 text-slate-700">{text.declineHint}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
+      <Form method="post" action="#decline-heading" {...getFormProps(form)} className="mt-4 space-y-5">
         <input type="hidden" name="intent" value="decline" />
         <Field meta={fields.reason} label="Reason" kind="select" placeholder="Choose a reason" options={options} />
         <Field
