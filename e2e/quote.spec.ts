@@ -66,17 +66,36 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("E-mail")).toHaveAccessibleDescription(/name@company\.co\.uk/);
   });
 
-  test("after a send every box returns to its default, the category to its placeholder", async ({ page }) => {
+  test("what is typed comes back after a look at another page; a send returns every box to its default", async ({
+    page,
+  }) => {
     const form = page.locator("#quote");
+    const part = form.getByLabel(/^Part number or description/).first();
+    const lookElsewhereAndBack = async () => {
+      await page.getByRole("contentinfo").getByRole("link", { name: "Sealing Solutions" }).click();
+      await expect(page).toHaveURL(/\/products\/sealing-solutions$/);
+      await page.goBack();
+      await expect(page.locator('#quote input[name="formToken"]')).not.toHaveValue("prerendered-form");
+    };
     await fill(page, valid);
     const category = form.getByLabel("Product category");
     await category.selectOption(quoteCategories[0]?.value ?? "");
+    await form.getByLabel("Urgency").selectOption("urgent");
+    await part.fill("6205-2RS");
+    await lookElsewhereAndBack();
+    for (const [label, value] of Object.entries(valid)) await expect(form.getByLabel(label)).toHaveValue(value);
+    await expect(category).toHaveValue(quoteCategories[0]?.value ?? "");
+    await expect(form.getByLabel("Urgency")).toHaveValue("urgent");
+    await expect(part).toHaveValue("6205-2RS");
     await submit(page);
     await expect(page.getByTestId("quote-reference")).toHaveText(/^Q-\d{6}-[0-9A-Z]{5}$/);
     await expect(category).toHaveValue("");
     expect(await category.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe(
       "Select a category",
     );
+    await lookElsewhereAndBack();
+    await expect(form.getByLabel("Name")).toHaveValue("");
+    await expect(part).toHaveValue("");
   });
 
   test("a parts line on a phone gives Brand the room and Qty a small box", async ({ page }) => {

@@ -16,6 +16,7 @@ import { readQuotePrefill } from "#app/quote/prefill.ts";
 import { ContactFields, QuoteOutcome, SpamGuards } from "#app/quote/quote-form-sections.tsx";
 import { quoteFieldsSchema } from "#app/quote/schema.ts";
 import { sendWithProgress } from "#app/quote/send.ts";
+import { forgetDraft, useDraft } from "#app/quote/use-draft.ts";
 import { useFormToken } from "#app/quote/use-form-token.ts";
 
 type Reply = QuoteReply<SubmissionResult<string[]>>;
@@ -143,6 +144,7 @@ export default function QuoteForm() {
     },
   });
 
+  useDraft(form);
   usePrefill(form, fields.category.name);
 
   useEffect(() => {
@@ -153,6 +155,7 @@ export default function QuoteForm() {
   const clearForNext = useCallback(() => {
     renewToken();
     setFiles([]);
+    forgetDraft();
   }, [renewToken]);
   const notice = useAnswerNotice(sent, clearForNext, statusRef);
 
