@@ -276,6 +276,25 @@ describe("desk over HTTP, production build", () => {
     expect(answers).toEqual(answers.map((answer) => answer.replace(/→ .*$/, "→ 4xx or less")));
   });
 
+  it("asks before removing a saved reply, beside it, and removes it only when asked again", async () => {
+    const page = await (await request("/desk/replies", { cookie: staff })).text();
+    const id = page.match(/name="id" value="(\d+)"/)?.[1] ?? "";
+    expect(id).not.toBe("");
+    // React marks where text and a value meet with an empty comment.
+    const button = (name: string) => `Remove “<!-- -->${name}<!-- -->”`;
+    const title = page.match(/Remove “<!-- -->(.+?)<!-- -->”/)?.[1] ?? "";
+    expect(title).not.toBe("");
+    const asked = await request("/desk/replies", { cookie: staff, form: { intent: "remove", id } });
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain(`Remove “${title}”?`);
+    expect(question).toContain('name="confirmed" value="yes"');
+    expect(await (await request("/desk/replies", { cookie: staff })).text()).toContain(button(title));
+    const removed = await request("/desk/replies", { cookie: staff, form: { intent: "remove", id, confirmed: "yes" } });
+    expect(await removed.text()).toContain("Saved reply removed.");
+    expect(await (await request("/desk/replies", { cookie: staff })).text()).not.toContain(button(title));
+  });
+
   it("answers figures asked for a month that is not one with 400 in the desk's layout, naming the format", async () => {
     for (const month of ["2026-13", "abc", "2026-02-30x", "2026-1", "%00", "2026-01%00", "0099-05", "2999-01"]) {
       const response = await request(`/desk?month=${month}`, { cookie: staff });

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
+import { ConfirmPanel } from "#app/components/confirm-panel.tsx";
 import { Field } from "#app/components/field.tsx";
 import { readFormData } from "#app/desk/read-form.server.ts";
 import { keepSavedReply, listSavedReplies, removeSavedReply, replyLimits } from "#app/desk/request/replies.server.ts";
@@ -31,7 +32,14 @@ const replySchema = z.object({
   body: z.string().trim().min(1, "Write the message").max(replyLimits.body, "Keep the message under 10,000 characters"),
 });
 
-type Reply = { ok: boolean; message: string; errors?: Record<string, string>; id?: string };
+type Reply = {
+  ok: boolean;
+  message: string;
+  errors?: Record<string, string>;
+  id?: string;
+  /** Removal cannot be undone: the first click asks (beside the reply), the second removes it. */
+  confirmRemove?: number;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const db = context.get(servicesContext).database.db;
@@ -40,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.intent === "remove") {
     const id = rowId(form.id);
     if (id === undefined) return data<Reply>({ ok: false, message: "That reply no longer exists." }, { status: 404 });
+    if (form.confirmed !== "yes") return { ok: true, message: "", confirmRemove: id } satisfies Reply;
     await removeSavedReply(db, id);
     return { ok: true, message: "Saved reply removed." } satisfies Reply;
   }
@@ -134,13 +143,38 @@ export default function SavedReplies({ loaderData, actionData }: Route.Component
               Last changed {formatDateTime(saved.updatedAt)}
               {saved.updatedByName ? ` by ${saved.updatedByName}` : ""}
             </p>
-            <Form method="post" className="mt-2">
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="id" value={saved.id} />
-              <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
-                Remove “{saved.title}”
-              </button>
-            </Form>
+            {reply?.confirmRemove === saved.id ? (
+              <ConfirmPanel
+                id="confirm-remove"
+                tone="danger"
+                className="mt-3"
+                takeFocus
+                title={`Remove “${saved.title}”?`}
+                text={
+                  saved.title === "Quotation"
+                    ? "New quotations' e-mails start from this one; without it they start from the standard wording. It cannot be undone."
+                    : "No reply can start from it any more. It cannot be undone."
+                }
+                cancel={{ to: "/desk/replies", label: "Cancel" }}
+              >
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="id" value={saved.id} />
+                  <input type="hidden" name="confirmed" value="yes" />
+                  <button type="submit" className={button({ variant: "danger" })} disabled={busy}>
+                    Yes, remove “{saved.title}”
+                  </button>
+                </Form>
+              </ConfirmPanel>
+            ) : (
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="id" value={saved.id} />
+                <button type="submit" className={button({ variant: "quiet" })} disabled={busy}>
+                  Remove “{saved.title}”
+                </button>
+              </Form>
+            )}
           </section>
         ))}
         <section aria-labelledby="new-reply-heading" className={cardClass}>
