@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions as chromium } from "#e2e/browser.ts";
+import { chromiumLaunchOptions, testLaunchOptions as chromium } from "#e2e/browser.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner, so the workers (which read this file again) see the server's folder too.
@@ -35,18 +35,25 @@ export default defineConfig({
   // project runs what a phone changes: the header, menu and search, the home page, the quote form and the
   // buyer's online quotation; the catalogue's content and the desk's quotation and thread flows are the same
   // on both, and layout.spec checks their pages at phone widths.
+  // Checks that time the main thread (tagged @quiet) have a project of their own, which `npm run e2e` runs
+  // alone after the rest: a phone, in the browser as a buyer's runs pages (a renderer for each site).
   projects: [
     { name: "api", grep: /@api\b/ },
     {
       name: "desktop",
-      grepInvert: /@api\b/,
+      grepInvert: /@api\b|@quiet\b/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "phone",
-      grepInvert: /@api\b|@desk\b/,
+      grepInvert: /@api\b|@desk\b|@quiet\b/,
       testIgnore: /(a11y|layout|desk|catalogue|quotation|quotation-grid|threads)\.spec\.ts$/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
+    {
+      name: "quiet",
+      grep: /@quiet\b/,
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromiumLaunchOptions },
     },
   ],
   webServer: {

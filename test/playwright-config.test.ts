@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import { afterAll, expect, it } from "vitest";
-import { chromiumLaunchOptions, chromiumPath } from "#e2e/browser.ts";
+import { chromiumLaunchOptions, chromiumPath, testLaunchOptions } from "#e2e/browser.ts";
 import { nodeBin } from "#test/node.ts";
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "mro-playwright-config-"));
@@ -87,14 +87,19 @@ async function popupPrerendered(browser: Browser, within: number) {
 it("launches Chromium with every feature Playwright turns off still off, and no address-bar popup prerendered", async () => {
   const plain = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
   const ours = await chromium.launch(chromiumLaunchOptions);
+  const tests = await chromium.launch(testLaunchOptions);
   try {
     const playwrights = await disabledFeatures(plain);
     expect(playwrights).toContain("PaintHolding");
     expect(await disabledFeatures(ours)).toEqual(expect.arrayContaining([...playwrights, "WebUIOmniboxPopup"]));
+    expect(await disabledFeatures(tests)).toEqual(
+      expect.arrayContaining([...playwrights, "WebUIOmniboxPopup", "SpareRendererForSitePerProcess"]),
+    );
     // Measured first where Chromium does prerender the popup, so the absence below is waited for long enough.
     const seenAfter = (await popupPrerendered(plain, 10_000)) ?? 5_000;
     expect(await popupPrerendered(ours, Math.max(2 * seenAfter, 2_000))).toBeUndefined();
+    expect(await popupPrerendered(tests, Math.max(2 * seenAfter, 2_000))).toBeUndefined();
   } finally {
-    await Promise.all([plain.close(), ours.close()]);
+    await Promise.all([plain.close(), ours.close(), tests.close()]);
   }
 }, 90_000);
