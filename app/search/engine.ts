@@ -1,4 +1,5 @@
 import MiniSearch, { type Query } from "minisearch";
+import { categories } from "#app/content/catalogue.ts";
 import { type SynonymGroup, synonymGroups } from "#app/content/search-synonyms.ts";
 import { fold, indexTerm, words } from "#app/lib/normalise.ts";
 import { categoryUrl, type ResultKind, type SearchDocument, searchDocuments } from "#app/search/documents.ts";
@@ -46,8 +47,15 @@ const indexWords = (text: string) => tokenize(text).flatMap((w) => processTerm(w
 type Concept = { alternatives: string[][] };
 
 /**
+ * Standards and product codes are written joined, spaced or hyphenated ("EN388", "EN 388", "WD-40"): one or two
+ * letters and the number after them, as one word and as two.
+ */
+const code = /^([a-z]{1,2})(\d+)$/;
+const codeSpellings = (letters: string, number: string) => [[`${letters}${number}`], [letters, number]];
+
+/**
  * Splits the query into concepts: runs of words that form a synonym term become one concept with all the
- * group's terms as alternatives; every other word stands for itself.
+ * group's terms as alternatives; a code is one concept however it is written; every other word stands for itself.
  */
 export function concepts(query: string, groups: readonly SynonymGroup[] = synonymGroups): Concept[] {
   const terms = groups.map((group) => group.terms.map(indexWords));
@@ -55,19 +63,27 @@ export function concepts(query: string, groups: readonly SynonymGroup[] = synony
   const found: Concept[] = [];
   let i = 0;
   while (i < queryWords.length) {
+    const word = queryWords[i] ?? "";
+    const next = queryWords[i + 1] ?? "";
+    const spaced = /^[a-z]{1,2}$/.test(word) && /^\d+$/.test(next) ? codeSpellings(word, next) : undefined;
+    const [, letters, number] = code.exec(word) ?? [];
+    const spellings = spaced ?? (letters && number ? codeSpellings(letters, number) : undefined);
     let best: { length: number; group: number } | undefined;
     terms.forEach((group, g) => {
       for (const term of group) {
         const fits = term.length > 0 && term.every((w, k) => queryWords[i + k] === w);
         if (fits && term.length > (best?.length ?? 0)) best = { length: term.length, group: g };
+        // "WD-40" meets the term "wd40".
+        if (spaced && term.length === 1 && term[0] === spaced[0]?.[0] && 2 > (best?.length ?? 0))
+          best = { length: 2, group: g };
       }
     });
     if (best) {
       found.push({ alternatives: terms[best.group] ?? [] });
       i += best.length;
     } else {
-      found.push({ alternatives: [[queryWords[i] ?? ""]] });
-      i += 1;
+      found.push({ alternatives: spellings ?? [[word]] });
+      i += spaced ? 2 : 1;
     }
   }
   return found;
@@ -96,13 +112,21 @@ function rankPages(hits: SearchHit[]) {
 
 let index: MiniSearch<SearchDocument> | undefined;
 
+const brandWords = new Set(categories.flatMap((category) => category.brands.flatMap((brand) => words(brand.name))));
+
+/** A part number, also when the buyer wrote the maker's name with it ("SKF 6205-2RS"). */
+function partIn(query: string) {
+  const withoutBrands = words(query).filter((word) => !brandWords.has(word));
+  return recognisePart(query) ?? (withoutBrands.length ? recognisePart(withoutBrands.join(" ")) : undefined);
+}
+
 /** Searches the catalogue: part numbers first, then the words (all of them if possible, else any). */
 export function search(rawQuery: string, limit = 24): SearchResults {
   const query = fold(rawQuery);
   const empty: SearchResults = { query, hits: [], pages: [] };
   if (!query) return empty;
   index ??= createIndex();
-  const recognised = recognisePart(query);
+  const recognised = partIn(query);
   const part = recognised && { ...recognised, url: categoryUrl(recognised.category) };
   const parts = concepts(query);
   if (parts.length === 0 && !part) return empty;

@@ -138,6 +138,14 @@ export const queryTable: [query: string, page: string][] = [
   ["trelleborg", S],
   ["hallite", S],
   ["kobo", PT],
+  // a maker's name with a part number, and codes written joined, spaced or hyphenated
+  ["SKF 6205", B],
+  ["6205-2RS SKF", B],
+  ["Gates SPZ 1250", PT],
+  ["WD-40", TM],
+  ["wd 40", TM],
+  ["EN388 gloves", PPE],
+  ["EN388", PPE],
   // harder: two slips, run-together words, plurals and British/American spellings
   ["hydrolic cylinder seals", S],
   ["pnuematic fittings", FP],
