@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions, testLaunchOptions as chromium } from "#e2e/browser.ts";
+import { chromiumLaunchOptions, testLaunchOptions } from "#e2e/browser.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner, so the workers (which read this file again) see the server's folder too.
@@ -23,7 +23,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
-    launchOptions: chromium,
+    launchOptions: testLaunchOptions,
     // Recording a trace of every test took a third of the suite's time on two cores. A failure keeps its
     // screenshot; `npx playwright test --trace on` records traces when one needs more.
     trace: "off",
@@ -42,13 +42,13 @@ export default defineConfig({
     {
       name: "desktop",
       grepInvert: /@api\b|@quiet\b/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: testLaunchOptions },
     },
     {
       name: "phone",
       grepInvert: /@api\b|@desk\b|@quiet\b/,
       testIgnore: /(a11y|layout|desk|catalogue|quotation|quotation-grid|threads)\.spec\.ts$/,
-      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: testLaunchOptions },
     },
     {
       name: "quiet",
