@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm, parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
+import { firstProblem, parseForm, parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
 import { quoteFieldsWithLinesSchema } from "#app/quote/parts.ts";
 import { limits } from "#app/quote/schema.ts";
 
@@ -61,5 +61,25 @@ describe("parseForm", () => {
       quoteFieldsWithLinesSchema,
     );
     expect(submission.payload.lines).toHaveLength(50);
+  });
+});
+
+describe("firstProblem", () => {
+  const refused = (error: Record<string, string[] | null>) => ({ status: "error" as const, error });
+  const order = ["customerName", "email", "requirements"];
+
+  it("names the first field in the form's order, not in the answer's", () => {
+    expect(firstProblem(refused({ requirements: ["Required"], email: ["Invalid"] }), order)).toBe("email");
+  });
+
+  it("then any other field it is asked to look at, and passes over fields without a message", () => {
+    const answer = refused({ "lines[2].quantity": ["Too many"], email: null, customerName: [] });
+    expect(firstProblem(answer, order)).toBeUndefined();
+    expect(firstProblem(answer, order, (name) => name.startsWith("lines["))).toBe("lines[2].quantity");
+  });
+
+  it("names nothing for an answer without errors", () => {
+    expect(firstProblem(undefined, order)).toBeUndefined();
+    expect(firstProblem({ status: "success" }, order)).toBeUndefined();
   });
 });

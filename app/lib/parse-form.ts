@@ -222,3 +222,17 @@ export function requiredFields(schema: z.ZodMiniObject) {
     ]),
   );
 }
+
+/**
+ * The first field a refused post names, in the form's order, then any other `andThen` accepts (a parts line):
+ * where the page takes the focus.
+ */
+export function firstProblem(
+  result: SubmissionResult<string[]> | undefined,
+  order: readonly string[],
+  andThen: (name: string) => boolean = () => false,
+) {
+  const errors = result?.error ?? {};
+  const named = Object.keys(errors).filter((name) => errors[name]?.length);
+  return order.find((name) => named.includes(name)) ?? named.find(andThen);
+}

@@ -5,6 +5,7 @@ import { button } from "#app/components/button.ts";
 import { Field } from "#app/components/field.tsx";
 import { useDeskForm } from "#app/components/use-desk-form.ts";
 import { declineReasonLabels, onlineQuotationText as text } from "#app/content/online-quotation.ts";
+import { firstProblem } from "#app/lib/parse-form.ts";
 import { acceptSchema, answerLimits, declineSchema } from "#app/quotation/online-forms.ts";
 
 // The buyer's two answers on a quotation's page online. Plain HTML forms: they work before (and without)
@@ -62,10 +63,6 @@ function leaveFieldsOnSubmit(onSubmit: (event: FormEvent<HTMLFormElement>) => vo
 }
 
 /** The first field the server found a problem with, in the form's order: a page sent back opens there. */
-function firstProblem(result: Result, order: readonly string[]) {
-  return order.find((name) => result?.error?.[name]?.length);
-}
-
 export function AcceptForm({ result, busy, validUntil }: { result: Result; busy: boolean; validUntil: string }) {
   const [form, fields] = useDeskForm("accept", acceptSchema, result);
   const formProps = getFormProps(form);

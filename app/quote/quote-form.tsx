@@ -5,7 +5,7 @@ import { useActionData, useFetcher, useLocation } from "react-router";
 import { button } from "#app/components/button.ts";
 import { type Notice, Notices } from "#app/components/notice.tsx";
 import { emergencyNotice, quoteNotices } from "#app/content/quote-request.ts";
-import { dropEmptyFields, parseForm, requiredFields } from "#app/lib/parse-form.ts";
+import { dropEmptyFields, firstProblem, parseForm, requiredFields } from "#app/lib/parse-form.ts";
 import { useSite } from "#app/lib/root-data.ts";
 import { AttachmentPicker, type PickedFile } from "#app/quote/attachment-picker.tsx";
 import { attachmentField } from "#app/quote/attachments.ts";
@@ -45,12 +45,6 @@ function dropBlankLines(formData: FormData) {
 }
 
 /** The name of the first field the server found a problem with, in the order the form shows them. */
-function firstProblem(reply: Reply | undefined) {
-  const errors = reply && !reply.ok && reply.kind === "invalid" ? (reply.result.error ?? {}) : {};
-  const named = Object.keys(errors).filter((name) => errors[name]?.length);
-  return fieldOrder.find((name) => named.includes(name)) ?? named.find((name) => name.startsWith("lines["));
-}
-
 /** Files follow the text fields in the body, in order: each file's share of what has gone. */
 function withProgress(files: PickedFile[], loaded: number) {
   let offset = 0;
@@ -113,7 +107,10 @@ export default function QuoteForm() {
   const documentReply = useActionData<Reply>();
   const [sent, setSent] = useState<Reply>();
   const reply = sent ?? documentReply;
-  const problem = sent ? undefined : firstProblem(documentReply);
+  const refused = !sent && documentReply && !documentReply.ok && documentReply.kind === "invalid";
+  const problem = refused
+    ? firstProblem(documentReply.result, fieldOrder, (name) => name.startsWith("lines["))
+    : undefined;
   const [uploading, setUploading] = useState(false);
   const submitting = fetcher.state !== "idle" || uploading;
   const [token, renewToken] = useFormToken();

@@ -28,9 +28,7 @@ export function forgetDraft() {
 }
 
 /** Whether the field holds what the buyer typed (before the page's script started), which a draft never replaces. */
-function typedIn(form: HTMLFormElement | null, name: string) {
-  if (!form) return false;
-  const sent = [...new FormData(form)];
+function typedIn(form: HTMLFormElement, sent: [string, FormDataEntryValue][], name: string) {
   if (name === "lines") return sent.some(([key, value]) => /^lines\[\d+\]\.part$/.test(key) && String(value).trim());
   const select = form.elements.namedItem(name);
   if (select instanceof HTMLSelectElement) return select.value !== select.options[0]?.value;
@@ -44,8 +42,11 @@ export function useDraft(form: DraftForm) {
     const draft = readDraft();
     if (!draft) return;
     const element = document.getElementById(form.id) as HTMLFormElement | null;
+    // Read once, before the draft fills anything in.
+    const sent = element ? [...new FormData(element)] : [];
     for (const name of draftFields) {
-      if (draft[name] !== undefined && !typedIn(element, name)) form.update({ name, value: draft[name] as never });
+      const typed = element !== null && typedIn(element, sent, name);
+      if (draft[name] !== undefined && !typed) form.update({ name, value: draft[name] as never });
     }
   }, []);
   useEffect(() => {

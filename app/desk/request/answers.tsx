@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import type { ActionReply } from "#app/desk/request/intents.server.ts";
 import { AnswerNote } from "#app/quotation/answer-note.tsx";
@@ -40,6 +40,15 @@ export function useAnswerAction(place: AnswerPlace, without: string[] = []) {
   for (const name of without) query.delete(name);
   const search = query.toString();
   return `${search ? `?${search}` : ""}#${answerId(place)}`;
+}
+
+/** A form's ref that empties the form once its own action succeeded (a note added, a reply sent), for the next. */
+export function useResetAfterSuccess(message: ActionReply | undefined, intent: string) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (message?.ok && message.intent === intent) form.current?.reset();
+  }, [message, intent]);
+  return form;
 }
 
 /** An answer as the page shows it: `seq` tells a new answer from the same words answered again. */

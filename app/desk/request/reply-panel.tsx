@@ -1,9 +1,8 @@
-import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { button } from "#app/components/button.ts";
 import { CcField } from "#app/components/cc-field.tsx";
 import { input } from "#app/components/input.ts";
-import { type ShownReply, useAnswerAction } from "#app/desk/request/answers.tsx";
+import { type ShownReply, useAnswerAction, useResetAfterSuccess } from "#app/desk/request/answers.tsx";
 import { VersionField } from "#app/desk/request/team-panels.tsx";
 
 const controlClass = input({ className: "mt-1.5" });
@@ -57,10 +56,7 @@ export function ReplyPanel({
   busy: boolean;
 }) {
   const action = useAnswerAction("reply", ["reply"]);
-  const replyForm = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (message?.ok && message.intent === "send-reply") replyForm.current?.reset();
-  }, [message]);
+  const replyForm = useResetAfterSuccess(message, "send-reply");
   const mine = message?.intent === "send-reply" && !message.ok;
   const errors = mine ? message.errors : undefined;
   const typed = mine ? message.values : undefined;

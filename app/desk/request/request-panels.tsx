@@ -1,10 +1,10 @@
-import { Fragment, type ReactNode, useEffect, useRef } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Form } from "react-router";
 import { button } from "#app/components/button.ts";
 import { cardClass } from "#app/components/card.ts";
 import { input } from "#app/components/input.ts";
 import { notificationKindLabels } from "#app/desk/labels.ts";
-import { AnswerSpot, type ShownReply, useAnswerAction } from "#app/desk/request/answers.tsx";
+import { AnswerSpot, type ShownReply, useAnswerAction, useResetAfterSuccess } from "#app/desk/request/answers.tsx";
 import { type ConversationFile, FileList } from "#app/desk/request/conversation.tsx";
 import type { ActionReply } from "#app/desk/request/intents.server.ts";
 import { OrderFields } from "#app/desk/request/order-panel.tsx";
@@ -195,10 +195,7 @@ export function StatusForm({ quote, message, busy }: { quote: Quote; message?: A
 
 /** An internal note; one that was added leaves an empty box for the next. */
 export function NoteForm({ version, message, busy }: { version: number; message?: ActionReply; busy: boolean }) {
-  const noteForm = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (message?.ok && message.intent === "note") noteForm.current?.reset();
-  }, [message]);
+  const noteForm = useResetAfterSuccess(message, "note");
   const action = useAnswerAction("note");
   // The query box on an accepted request sends a note too: only this form's own answer is shown here.
   const mine = message?.intent === "note" ? message : undefined;
