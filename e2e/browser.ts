@@ -45,11 +45,10 @@ export const chromiumLaunchOptions = {
 };
 
 /**
- * The same browser for the tests of what pages do, in fewer processes. By default each new context starts a
- * renderer for the blank page Playwright opens, another for the site, a third for the map's frame (isolated as
- * another site) and keeps a spare one started for the next navigation: on two cores, over 50 tests of single
- * pages, a fifth of the run's CPU. No site isolation and no spare change where a page runs, not what it does;
- * a phone's Chrome does not isolate every site either.
+ * The same browser for the tests of what pages do, in fewer processes. By default each new context runs one of our
+ * pages in three renderers: the blank page Playwright opens, the site, and the map's frame (another site, so
+ * isolated), with a spare one started ahead for the next navigation; with these options, in one. No site isolation
+ * and no spare change where a page runs, not what it does; a phone's Chrome does not isolate every site either.
  */
 export const testLaunchOptions = {
   executablePath: chromiumPath,
