@@ -62,7 +62,6 @@ function leaveFieldsOnSubmit(onSubmit: (event: FormEvent<HTMLFormElement>) => vo
   };
 }
 
-/** The first field the server found a problem with, in the form's order: a page sent back opens there. */
 export function AcceptForm({ result, busy, validUntil }: { result: Result; busy: boolean; validUntil: string }) {
   const [form, fields] = useDeskForm("accept", acceptSchema, result);
   const formProps = getFormProps(form);

@@ -44,7 +44,6 @@ function dropBlankLines(formData: FormData) {
   return formData;
 }
 
-/** The name of the first field the server found a problem with, in the order the form shows them. */
 /** Files follow the text fields in the body, in order: each file's share of what has gone. */
 function withProgress(files: PickedFile[], loaded: number) {
   let offset = 0;

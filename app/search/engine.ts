@@ -51,7 +51,6 @@ type Concept = { alternatives: string[][] };
  * letters and the number after them, as one word and as two.
  */
 const code = /^([a-z]{1,2})(\d+)$/;
-const codeSpellings = (letters: string, number: string) => [[`${letters}${number}`], [letters, number]];
 
 /**
  * Splits the query into concepts: runs of words that form a synonym term become one concept with all the
@@ -65,16 +64,16 @@ export function concepts(query: string, groups: readonly SynonymGroup[] = synony
   while (i < queryWords.length) {
     const word = queryWords[i] ?? "";
     const next = queryWords[i + 1] ?? "";
-    const spaced = /^[a-z]{1,2}$/.test(word) && /^\d+$/.test(next) ? codeSpellings(word, next) : undefined;
-    const [, letters, number] = code.exec(word) ?? [];
-    const spellings = spaced ?? (letters && number ? codeSpellings(letters, number) : undefined);
+    // A code written apart ("wd 40") is read joined, then spelt both ways.
+    const joined = /^[a-z]{1,2}$/.test(word) && /^\d+$/.test(next) ? `${word}${next}` : undefined;
+    const [codeWord, letters, number] = code.exec(joined ?? word) ?? [];
     let best: { length: number; group: number } | undefined;
     terms.forEach((group, g) => {
       for (const term of group) {
         const fits = term.length > 0 && term.every((w, k) => queryWords[i + k] === w);
         if (fits && term.length > (best?.length ?? 0)) best = { length: term.length, group: g };
         // "WD-40" meets the term "wd40".
-        if (spaced && term.length === 1 && term[0] === spaced[0]?.[0] && 2 > (best?.length ?? 0))
+        if (joined && term.length === 1 && term[0] === joined && 2 > (best?.length ?? 0))
           best = { length: 2, group: g };
       }
     });
@@ -82,8 +81,8 @@ export function concepts(query: string, groups: readonly SynonymGroup[] = synony
       found.push({ alternatives: terms[best.group] ?? [] });
       i += best.length;
     } else {
-      found.push({ alternatives: spellings ?? [[word]] });
-      i += spaced ? 2 : 1;
+      found.push({ alternatives: codeWord && letters && number ? [[codeWord], [letters, number]] : [[word]] });
+      i += joined ? 2 : 1;
     }
   }
   return found;
