@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner, so the workers (which read this file again) see the server's folder too.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mro-e2e-"));
 
+const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: testLaunchOptions };
+const phoneIgnores = /(a11y|layout|desk|catalogue|quotation|quotation-grid|threads)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -32,10 +35,12 @@ export default defineConfig({
   // Tests that only send requests (tagged @api) run once, without a browser; the layout test (with every
   // page's axe check) and the desk's flows set their own widths (the desk's check every page at 390 px too),
   // so they run in one browser project, as does a test tagged @desk, which drives only the desk. The phone
-  // project runs what a phone changes: the header, menu and search, the home page, the quote form and the
-  // buyer's online quotation; the catalogue's content and the desk's quotation and thread flows are the same
-  // on both, and layout.spec checks their pages at phone widths.
-  // Checks that time the main thread (tagged @quiet) have a project of their own, which `npm run e2e` runs
+  // project runs what a phone changes (tagged @phone): the header, menu and search box, the sections laid out as
+  // they come near, and the quote form's parts lines and a request sent. The rest of the home page, search, the
+  // quote form and the buyer's online quotation run on a phone again in phone-rest, with `npm run test:slow`
+  // (ADR 0022); the catalogue's content and the desk's quotation and thread flows are the same on both, and
+  // layout.spec checks their pages at phone widths.
+  // Checks that time the main thread (tagged @quiet) have a project of their own, which `npm run test:slow` runs
   // alone after the rest: a phone, in the browser as a buyer's runs pages (a renderer for each site).
   projects: [
     { name: "api", grep: /@api\b/ },
@@ -46,9 +51,16 @@ export default defineConfig({
     },
     {
       name: "phone",
+      grep: /@phone\b/,
       grepInvert: /@api\b|@desk\b|@quiet\b/,
-      testIgnore: /(a11y|layout|desk|catalogue|quotation|quotation-grid|threads)\.spec\.ts$/,
-      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: testLaunchOptions },
+      testIgnore: phoneIgnores,
+      use: phone,
+    },
+    {
+      name: "phone-rest",
+      grepInvert: /@api\b|@desk\b|@quiet\b|@phone\b/,
+      testIgnore: phoneIgnores,
+      use: phone,
     },
     {
       name: "quiet",

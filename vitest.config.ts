@@ -1,15 +1,27 @@
 import os from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * The suites that attack the server or take it down: the fuzzers, and the crash, power-cut, shutdown and
+ * start-fault suites. They spend half of Vitest's time on two cores, so `npm test` leaves them to
+ * `npm run test:slow`, which CI runs after it (ADR 0022).
+ */
+export const slowSuites = [
+  "server/fuzz.test.ts",
+  "server/fuzz-multipart.test.ts",
+  "server/mail-fuzz.test.ts",
+  "server/durability.test.ts",
+  "server/upload-durability.test.ts",
+  "server/fsync.test.ts",
+  "server/shutdown.test.ts",
+  "server/start-faults.test.ts",
+  "db/client.server.test.ts",
+];
+
+const suites = ["app", "server", "db", "scripts", "test"].map((folder) => `${folder}/**/*.test.ts`);
 
 export default defineConfig({
   test: {
-    include: [
-      "app/**/*.test.ts",
-      "server/**/*.test.ts",
-      "db/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "test/**/*.test.ts",
-    ],
     environment: "node",
     globalSetup: ["test/global-postgres.ts"],
     setupFiles: ["test/same-process-env.ts"],
@@ -25,5 +37,9 @@ export default defineConfig({
     testTimeout: 30_000,
     // Starting the built server takes a few seconds, more on a busy machine.
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "main", include: suites, exclude: [...configDefaults.exclude, ...slowSuites] } },
+      { extends: true, test: { name: "slow", include: slowSuites } },
+    ],
   },
 });

@@ -139,7 +139,7 @@ test("loading a hash scrolls to that section", async ({ page }) => {
   }
 });
 
-test.describe("on a phone", () => {
+test.describe("on a phone", { tag: "@phone" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("lays out the sections far below the first screen only as they come near, and a link still lands on its section", async ({

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, hydrated } from "#e2e/support.ts";
+import { expectNoAxeViolations, hydrated, isPhone } from "#e2e/support.ts";
 
 const uploadsDir = () => path.join(process.env.E2E_DATA_DIR ?? "", "uploads");
 
@@ -83,7 +83,7 @@ test.describe("parts list and files, with JavaScript", () => {
   test("three lines by paste, one removed, two photos and a PDF: sent, and the photo keeps no location", async ({
     page,
   }, testInfo) => {
-    const width = 1201 + testInfo.workerIndex * 10 + (testInfo.project.name === "phone" ? 1 : 0);
+    const width = 1201 + testInfo.workerIndex * 10 + (isPhone(testInfo) ? 1 : 0);
     const photoA = await phonePhoto(testInfo.outputPath("nameplate.jpg"), width, 801);
     const photoB = await phonePhoto(testInfo.outputPath("worn part.jpg"), 640, 480);
     const pdf = drawing(testInfo.outputPath("drawing.pdf"));
@@ -156,7 +156,7 @@ test.describe("parts list and files, with JavaScript", () => {
     await expect(listed).toContainText("chosen-before-the-script.jpg");
   });
 
-  test("the form fits 320 px with lines and files", async ({ page }, testInfo) => {
+  test("the form fits 320 px with lines and files", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto("/#quote");
     await hydrated(page);
@@ -204,7 +204,7 @@ test.describe("parts list and files, without JavaScript", () => {
   });
 
   test("lines are added by a round trip and files still upload", async ({ page }, testInfo) => {
-    const width = 1301 + testInfo.workerIndex * 10 + (testInfo.project.name === "phone" ? 1 : 0);
+    const width = 1301 + testInfo.workerIndex * 10 + (isPhone(testInfo) ? 1 : 0);
     const photo = await phonePhoto(testInfo.outputPath("motor plate.jpg"), width, 701);
     await page.goto("/");
     await fillRequest(page);

@@ -98,7 +98,7 @@ test.describe("with JavaScript", () => {
     await expect(part).toHaveValue("");
   });
 
-  test("a parts line on a phone gives Brand the room and Qty a small box", async ({ page }) => {
+  test("a parts line on a phone gives Brand the room and Qty a small box", { tag: "@phone" }, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const form = page.locator("#quote");
     const width = async (label: RegExp) => (await form.getByLabel(label).first().boundingBox())?.width ?? 0;
@@ -107,7 +107,9 @@ test.describe("with JavaScript", () => {
     expect(brand).toBeGreaterThan(qty * 2);
   });
 
-  test("submits: Submitting..., then reset, notice and reference; empty optional fields not sent", async ({ page }) => {
+  test("submits: Submitting..., then reset, notice and reference; empty optional fields not sent", {
+    tag: "@phone",
+  }, async ({ page }) => {
     await fill(page, { ...valid, Company: "Acme Foods" });
     await page.locator("#quote").getByLabel("Urgency").selectOption("urgent");
     let body = "";
@@ -204,7 +206,7 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a valid request is stored and acknowledged with its reference", async ({ page }) => {
+  test("a valid request is stored and acknowledged with its reference", { tag: "@phone" }, async ({ page }) => {
     await page.goto("/");
     await fill(page, valid);
     await page.locator("#quote").getByLabel("Urgency").selectOption("emergency");

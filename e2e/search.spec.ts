@@ -14,36 +14,38 @@ const noOverflow = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
 test.describe("search box", () => {
-  test("a part number explains itself and opens the quote form with the part in the request", async ({
-    page,
-  }, testInfo) => {
-    await page.goto("/services");
-    await hydrated(page);
-    const box = await openSearch(page, isPhone(testInfo));
-    await box.fill("6205 2rs");
-    const list = page.getByRole("listbox", { name: "Suggestions" });
-    await expect(box).toHaveAttribute("aria-expanded", "true");
-    await expect(box).toHaveAttribute("aria-controls", (await list.getAttribute("id")) ?? "");
-    const partGroup = list.getByRole("group", { name: /Part number/ });
-    await expect(partGroup).toContainText(
-      "6205-2RS looks like a deep groove ball bearing, 25 mm bore, rubber sealed both sides",
-    );
-    await expect(list.getByRole("group", { name: "Categories" }).getByRole("option")).toHaveText([/Bearings/]);
-    await expectNoAxeViolations(page);
+  test(
+    "a part number explains itself and opens the quote form with the part in the request",
+    { tag: "@phone" },
+    async ({ page }, testInfo) => {
+      await page.goto("/services");
+      await hydrated(page);
+      const box = await openSearch(page, isPhone(testInfo));
+      await box.fill("6205 2rs");
+      const list = page.getByRole("listbox", { name: "Suggestions" });
+      await expect(box).toHaveAttribute("aria-expanded", "true");
+      await expect(box).toHaveAttribute("aria-controls", (await list.getAttribute("id")) ?? "");
+      const partGroup = list.getByRole("group", { name: /Part number/ });
+      await expect(partGroup).toContainText(
+        "6205-2RS looks like a deep groove ball bearing, 25 mm bore, rubber sealed both sides",
+      );
+      await expect(list.getByRole("group", { name: "Categories" }).getByRole("option")).toHaveText([/Bearings/]);
+      await expectNoAxeViolations(page);
 
-    await box.press("ArrowDown");
-    const first = partGroup.getByRole("option").first();
-    await expect(first).toHaveText("Ask for a quote for 6205-2RS");
-    await expect(first).toHaveAttribute("aria-selected", "true");
-    await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) ?? "");
-    await box.press("Enter");
-    await expect(page).toHaveURL("/?part=6205-2RS&category=bearings#quote");
-    const form = page.locator("#quote-form");
-    await expect(form.locator('[name="lines[0].part"]')).toHaveValue("6205-2RS");
-    await expect(form.getByLabel("Product category")).toHaveValue("bearings");
-  });
+      await box.press("ArrowDown");
+      const first = partGroup.getByRole("option").first();
+      await expect(first).toHaveText("Ask for a quote for 6205-2RS");
+      await expect(first).toHaveAttribute("aria-selected", "true");
+      await expect(box).toHaveAttribute("aria-activedescendant", (await first.getAttribute("id")) ?? "");
+      await box.press("Enter");
+      await expect(page).toHaveURL("/?part=6205-2RS&category=bearings#quote");
+      const form = page.locator("#quote-form");
+      await expect(form.locator('[name="lines[0].part"]')).toHaveValue("6205-2RS");
+      await expect(form.getByLabel("Product category")).toHaveValue("bearings");
+    },
+  );
 
-  test("results are grouped; arrows wrap, Escape closes then clears", async ({ page }, testInfo) => {
+  test("results are grouped; arrows wrap, Escape closes then clears", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.goto("/products");
     await hydrated(page);
     const box = await openSearch(page, isPhone(testInfo));
@@ -84,7 +86,7 @@ test.describe("search box", () => {
     await expect(page).toHaveURL("/products/power-transmission");
   });
 
-  test("no match is never a dead end: quote, phone and e-mail", async ({ page }, testInfo) => {
+  test("no match is never a dead end: quote, phone and e-mail", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.goto("/contact");
     await hydrated(page);
     const box = await openSearch(page, isPhone(testInfo));
@@ -101,7 +103,7 @@ test.describe("search box", () => {
     await expect(page.locator('#quote-form [name="lines[0].part"]')).toHaveValue("flux capacitor");
   });
 
-  test("/ and Ctrl-K reach search, but not while typing in a field", async ({ page }, testInfo) => {
+  test("/ and Ctrl-K reach search, but not while typing in a field", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.goto("/");
     await hydrated(page);
     const name = page.locator("#quote-form").getByLabel("Name");
@@ -130,7 +132,7 @@ test.describe("search box", () => {
 
   test.describe(() => {
     test.skip(({ isMobile }) => !isMobile, "phones only");
-    test("phones have a search icon in the header", async ({ page }) => {
+    test("phones have a search icon in the header", { tag: "@phone" }, async ({ page }) => {
       await page.goto("/services");
       await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
       await expect(page).toHaveURL("/search");
@@ -142,7 +144,7 @@ test.describe("search box", () => {
     test.describe(() => {
       // Phone widths on the phone, the others (with the top bar's box) on the desktop: decided before a page is made.
       test.skip(({ isMobile }) => isMobile !== width < 768, "checked in the other project");
-      test(`nothing scrolls sideways at ${width} px with suggestions open`, async ({ page }) => {
+      test(`nothing scrolls sideways at ${width} px with suggestions open`, { tag: "@phone" }, async ({ page }) => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto("/search");
         await hydrated(page);
@@ -192,7 +194,7 @@ test.describe("/search page", () => {
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
-    test("the header box is a plain form to /search", async ({ page }, testInfo) => {
+    test("the header box is a plain form to /search", { tag: "@phone" }, async ({ page }, testInfo) => {
       await page.goto("/products");
       if (isPhone(testInfo)) await page.getByRole("banner").getByRole("link", { name: "Search" }).click();
       const box = isPhone(testInfo)
@@ -230,7 +232,7 @@ test.describe("open now", () => {
     await expect(page.getByTestId("contact-card").first().getByTestId("open-now")).toHaveText("Closes in 25 min");
   });
 
-  test("Christmas Day: closed, in the menu panel too", async ({ page }, testInfo) => {
+  test("Christmas Day: closed, in the menu panel too", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.clock.setFixedTime(new Date("2026-12-25T10:00:00Z"));
     await page.goto("/contact");
     await expect(page.getByTestId("contact-card").first().getByTestId("open-now")).toHaveText(

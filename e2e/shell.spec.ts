@@ -67,7 +67,7 @@ test("health check and body limit", { tag: "@api" }, async ({ request }) => {
 });
 
 test.describe("header", () => {
-  test("navigation order and targets", async ({ page }, testInfo) => {
+  test("navigation order and targets", { tag: "@phone" }, async ({ page }, testInfo) => {
     await page.goto("/products");
     await hydrated(page);
     if (isPhone(testInfo)) await page.getByRole("button", { name: "Open menu" }).click();
@@ -79,57 +79,69 @@ test.describe("header", () => {
     await expect(nav.getByRole("link", { name: "Products" })).toHaveAttribute("aria-current", "page");
   });
 
-  test("top bar shows phone, e-mail and hours from md up, and is hidden on phones", async ({ page }, testInfo) => {
-    await page.goto("/services");
-    const bar = page.getByTestId("top-bar");
-    if (isPhone(testInfo)) {
-      await expect(bar).toBeHidden();
-      return;
-    }
-    await expect(bar.getByRole("link", { name: `Call us on ${site.phoneDisplay}` })).toHaveAttribute(
-      "href",
-      `tel:${site.phoneTel}`,
-    );
-    await expect(bar.getByRole("link", { name: `E-mail us at ${site.email}` })).toHaveAttribute(
-      "href",
-      `mailto:${site.email}`,
-    );
-    await expect(bar).toContainText("Mon-Fri 8:30-17:00, Sat 9:00-13:00");
-  });
+  test(
+    "top bar shows phone, e-mail and hours from md up, and is hidden on phones",
+    { tag: "@phone" },
+    async ({ page }, testInfo) => {
+      await page.goto("/services");
+      const bar = page.getByTestId("top-bar");
+      if (isPhone(testInfo)) {
+        await expect(bar).toBeHidden();
+        return;
+      }
+      await expect(bar.getByRole("link", { name: `Call us on ${site.phoneDisplay}` })).toHaveAttribute(
+        "href",
+        `tel:${site.phoneTel}`,
+      );
+      await expect(bar.getByRole("link", { name: `E-mail us at ${site.email}` })).toHaveAttribute(
+        "href",
+        `mailto:${site.email}`,
+      );
+      await expect(bar).toContainText("Mon-Fri 8:30-17:00, Sat 9:00-13:00");
+    },
+  );
 
-  test("Request an Account opens a prefilled e-mail; Request Quote goes to /#quote", async ({ page }, testInfo) => {
-    await page.goto("/services");
-    await hydrated(page);
-    let scope = page.getByRole("banner");
-    if (isPhone(testInfo)) {
-      await page.getByRole("button", { name: "Open menu" }).click();
-      scope = page.getByRole("dialog");
-    }
-    const account = await scope.getByRole("link", { name: "Request an Account" }).getAttribute("href");
-    const mail = decodeMailto(account as string);
-    expect(mail.to).toBe(site.email);
-    expect(mail.subject).toBe("Account application");
-    expect(mail.body).toMatch(/business account/);
-    expect(mail.body).toMatch(/setup information/);
-    await scope.getByRole("link", { name: "Request Quote" }).click();
-    await expect(page).toHaveURL("/#quote");
-    await expect(page.locator("#quote")).toBeInViewport();
-  });
+  test(
+    "Request an Account opens a prefilled e-mail; Request Quote goes to /#quote",
+    { tag: "@phone" },
+    async ({ page }, testInfo) => {
+      await page.goto("/services");
+      await hydrated(page);
+      let scope = page.getByRole("banner");
+      if (isPhone(testInfo)) {
+        await page.getByRole("button", { name: "Open menu" }).click();
+        scope = page.getByRole("dialog");
+      }
+      const account = await scope.getByRole("link", { name: "Request an Account" }).getAttribute("href");
+      const mail = decodeMailto(account as string);
+      expect(mail.to).toBe(site.email);
+      expect(mail.subject).toBe("Account application");
+      expect(mail.body).toMatch(/business account/);
+      expect(mail.body).toMatch(/setup information/);
+      await scope.getByRole("link", { name: "Request Quote" }).click();
+      await expect(page).toHaveURL("/#quote");
+      await expect(page.locator("#quote")).toBeInViewport();
+    },
+  );
 
-  test("Home and About glide to their sections on the home page and from other pages", async ({ page }, testInfo) => {
-    const choose = (name: string) => chooseInMenu(page, testInfo, name);
-    await page.goto("/contact");
-    await hydrated(page);
-    await choose("About");
-    await expect(page).toHaveURL("/#about");
-    await expect(page.locator("#about")).toBeInViewport();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await choose("About");
-    await expect(page.locator("#about")).toBeInViewport();
-    await choose("Home");
-    await expect(page).toHaveURL("/#home");
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(200);
-  });
+  test(
+    "Home and About glide to their sections on the home page and from other pages",
+    { tag: "@phone" },
+    async ({ page }, testInfo) => {
+      const choose = (name: string) => chooseInMenu(page, testInfo, name);
+      await page.goto("/contact");
+      await hydrated(page);
+      await choose("About");
+      await expect(page).toHaveURL("/#about");
+      await expect(page.locator("#about")).toBeInViewport();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await choose("About");
+      await expect(page.locator("#about")).toBeInViewport();
+      await choose("Home");
+      await expect(page).toHaveURL("/#home");
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(200);
+    },
+  );
 });
 
 /** A link of the main navigation: in the header on a wide screen, in the menu on a phone. */
@@ -199,7 +211,7 @@ test.describe("a section glided to", () => {
   });
 });
 
-test.describe("mobile menu", () => {
+test.describe("mobile menu", { tag: "@phone" }, () => {
   // Decided before a page is made: a skipped test costs the desktop project no browser context.
   test.skip(({ isMobile }) => !isMobile, "phone layout only");
 
@@ -256,7 +268,7 @@ test.describe("mobile menu", () => {
   });
 });
 
-test.describe("mobile menu without JavaScript", () => {
+test.describe("mobile menu without JavaScript", { tag: "@phone" }, () => {
   test.use({ javaScriptEnabled: false });
   // Decided before a page is made: a skipped test costs the desktop project no browser context.
   test.skip(({ isMobile }) => !isMobile, "phone layout only");

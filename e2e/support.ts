@@ -23,7 +23,8 @@ export const routes = [
   { path: "/accessibility", heading: "Accessibility Statement" },
 ] as const;
 
-export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
+/** Whether the test runs in one of the phone projects (the header and menu differ there). */
+export const isPhone = (testInfo: TestInfo) => testInfo.project.use.isMobile === true;
 
 /**
  * The WCAG 2.0/2.1/2.2 A and AA violations axe finds on the page (or within `include`), as what and where.
