@@ -8,8 +8,15 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 // Set once in the runner, so the workers (which read this file again) see the server's folder too.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "mro-e2e-"));
 
+const desktop = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: testLaunchOptions,
+};
 const phone = { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: testLaunchOptions };
 const phoneIgnores = /(a11y|layout|desk|catalogue|quotation|quotation-grid|threads)\.spec\.ts$/;
+// Every page at every width with axe, and the open-now line's contrast at three times of day.
+const sweeps = /(layout|a11y)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -32,23 +39,21 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
   },
-  // Tests that only send requests (tagged @api) run once, without a browser; the layout test (with every
-  // page's axe check) and the desk's flows set their own widths (the desk's check every page at 390 px too),
-  // so they run in one browser project, as does a test tagged @desk, which drives only the desk. The phone
-  // project runs what a phone changes (tagged @phone): the header, menu and search box, the sections laid out as
-  // they come near, and the quote form's parts lines and a request sent. The rest of the home page, search, the
-  // quote form and the buyer's online quotation run on a phone again in phone-rest, with `npm run test:slow`
-  // (ADR 0022); the catalogue's content and the desk's quotation and thread flows are the same on both, and
-  // layout.spec checks their pages at phone widths.
-  // Checks that time the main thread (tagged @quiet) have a project of their own, which `npm run test:slow` runs
-  // alone after the rest: a phone, in the browser as a buyer's runs pages (a renderer for each site).
+  // `npm test` runs api, phone and desktop; `npm run test:slow` the rest, and CI both (ADR 0022).
+  // - api: tests that only send requests (tagged @api), once, without a browser.
+  // - phone: what a phone changes (tagged @phone): the header, menu and search box, the sections laid out as they
+  //   come near, the quote form's parts lines and a request sent. Listed first, so that its longest test (the
+  //   menu on a slowed phone) does not end the run alone.
+  // - desktop: everything else, the desk's flows included (they set their own widths and check every desk page
+  //   at 390 px too; a test tagged @desk drives only the desk).
+  // - sweeps: every page at seven widths with axe at two, and the open-now line's contrast at three times of day.
+  // - phone-rest: the home page, search, the quote form and the buyer's online quotation once more on a phone.
+  //   The catalogue's content and the desk's quotation and thread flows are the same on both; the sweeps load
+  //   their pages at phone widths.
+  // - quiet: checks that time the main thread (tagged @quiet), run alone after the rest, on a phone, in the
+  //   browser as a buyer's runs pages (a renderer for each site).
   projects: [
     { name: "api", grep: /@api\b/ },
-    {
-      name: "desktop",
-      grepInvert: /@api\b|@quiet\b/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: testLaunchOptions },
-    },
     {
       name: "phone",
       grep: /@phone\b/,
@@ -56,6 +61,13 @@ export default defineConfig({
       testIgnore: phoneIgnores,
       use: phone,
     },
+    {
+      name: "desktop",
+      grepInvert: /@api\b|@quiet\b/,
+      testIgnore: sweeps,
+      use: desktop,
+    },
+    { name: "sweeps", testMatch: sweeps, use: desktop },
     {
       name: "phone-rest",
       grepInvert: /@api\b|@desk\b|@quiet\b|@phone\b/,
