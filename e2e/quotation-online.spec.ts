@@ -182,13 +182,15 @@ test("a buyer opens the quotation, accepts it with PO 4500012345, and a rep conf
   await expect(page.getByRole("heading", { name: `Your quotation ${reference}/2`, level: 1 })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "£29.76" })).toBeVisible();
 
-  // Without scripts, an answer refused for what was typed opens at the form, its message in view.
+  // Without scripts, an answer refused for what was typed opens at the form's first problem, its message in
+  // view, with every other problem named too.
   const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 700 } });
   const plainPage = await plain.newPage();
   await plainPage.goto(latestLink);
   await plainPage.getByLabel("Your name").fill("Robin Buyer");
   await plainPage.getByRole("button", { name: "Accept the quotation" }).click();
-  await expect(plainPage.getByText("Tick the box to accept the quotation's terms")).toBeInViewport();
+  await expect(plainPage.getByText("Enter your PO number, or tick “PO to follow”")).toBeInViewport();
+  await expect(plainPage.getByText("Tick the box to accept the quotation's terms")).toBeVisible();
   await plain.close();
 
   await hydrated(page);

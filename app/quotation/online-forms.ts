@@ -26,6 +26,8 @@ export const acceptSchema = z
     z.refine((value) => Boolean(value.poNumber) || value.poToFollow === "on", {
       message: "Enter your PO number, or tick “PO to follow”",
       path: ["poNumber"],
+      // Also when the name or the terms box is missing, so that the buyer sees every problem with one send.
+      when: (payload) => !payload.issues.some((issue) => ["poNumber", "poToFollow"].includes(String(issue.path?.[0]))),
     }),
   );
 
