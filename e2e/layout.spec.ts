@@ -3,12 +3,14 @@ import { findOverflow, layoutWidths as widths } from "#e2e/layout-check.ts";
 import { expectNoAxeViolations, hydrated, routes } from "#e2e/support.ts";
 
 /**
- * Every public page, the not-found page, search results (a part number, words, no match) and the desk's
+ * Every public page, the not-found pages, search results (a part number, words, no match) and the desk's
  * signed-out pages. The signed-in desk pages are checked in desk.spec.ts.
  */
 const pages = [
   ...routes.map((route) => route.path),
   "/this-page-does-not-exist",
+  // A quotation's link that does not open: the 404 page with a line on getting the quotation again.
+  "/q/cut-short",
   "/search?q=6205-2RS",
   "/search?q=hydralic%20hose",
   "/search?q=zzqx%20frobnicator",
@@ -64,6 +66,19 @@ test.describe("details found in review", () => {
       .locator("section[aria-labelledby=partners-heading] li")
       .evaluateAll((items) => Math.max(...items.map((item) => item.getBoundingClientRect().right)));
     expect(rightmost).toBeGreaterThan((section?.x ?? 0) + (section?.width ?? 0) * 0.9);
+  });
+
+  test("at 320 px an e-mail address in a sentence moves to a line of its own rather than break", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 900 });
+    for (const [path, within] of [
+      ["/", "#quote"],
+      ["/q/cut-short", "main"],
+    ] as const) {
+      await page.goto(path);
+      const address = page.locator(within).locator('a[href^="mailto:"]').first();
+      await address.scrollIntoViewIfNeeded();
+      expect(await address.evaluate((link) => link.getClientRects().length), path).toBe(1);
+    }
   });
 
   test("the New badge never covers the category artwork", async ({ page }) => {

@@ -17,15 +17,23 @@ describe("a quotation's page online, served", () => {
 
   const someToken = () => randomBytes(32).toString("base64url");
 
-  it("answers a wrong or malformed token with the plain 404 page, never indexed or cached", async () => {
+  it("answers a wrong or malformed token with the 404 page and how to get the quotation again, never indexed or cached", async () => {
+    const pages: string[] = [];
     for (const path of [`/q/${someToken()}`, "/q/short", `/q/${someToken()}/pdf`]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
       const body = await response.text();
-      if (!path.endsWith("/pdf")) expect(body).toContain("404 Page Not Found");
       expect(body).not.toContain("Your quotation");
+      if (path.endsWith("/pdf")) continue;
+      expect(body).toContain("404 Page Not Found");
+      expect(body).toContain("Followed a link to a quotation? It may have been cut short");
+      expect(body).toMatch(/href="tel:\+\d+"/);
+      expect(body).toMatch(/href="mailto:[^"]+@/);
+      pages.push(body.replace(/nonce="[^"]*"/g, ""));
     }
+    // Whatever the link, the same page: it tells nothing about which links exist.
+    expect(pages[0]).toBe(pages[1]);
     expect((await fetch(`${server.url}/q/${someToken()}`)).headers.get("cache-control")).toBe("no-store");
   });
 

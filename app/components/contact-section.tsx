@@ -52,7 +52,7 @@ export function ContactSection({
             <CardHeading className="text-xl font-bold text-navy">E-mail</CardHeading>
             <a
               href={mailtoHref(site)}
-              className="text-lg font-semibold break-all text-steel underline-offset-4 hover:underline"
+              className="text-lg font-semibold wrap-anywhere text-steel underline-offset-4 hover:underline"
             >
               {site.email}
             </a>

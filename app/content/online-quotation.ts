@@ -29,6 +29,13 @@ export const onlineQuotationText = {
   superseded: (newer: string) =>
     `A newer revision, ${newer}, was sent to you by e-mail. Open the link in that e-mail to accept it.`,
   closed: "This quotation can no longer be answered here. Reply to our e-mail or call us if you need anything.",
+  /** Under the 404 page's own words, for a link to a quotation that does not open (cut short, mistyped, withdrawn). */
+  linkNotFound: {
+    lead: "Followed a link to a quotation? It may have been cut short on its way to you. Open it again from our e-mail, or reply to that e-mail,",
+    call: "call us on",
+    or: "or e-mail",
+    end: "with the reference in its subject, and we will send it again.",
+  },
   notRecorded:
     "What you just sent was not recorded: this quotation had already been answered, as above. To change the answer, reply to our e-mail or call us.",
 };

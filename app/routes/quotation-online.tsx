@@ -1,10 +1,13 @@
 import { useEffect, useRef } from "react";
-import { data, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { NotFound } from "#app/components/not-found.tsx";
 import { PageError } from "#app/components/page-error.tsx";
 import { onlineQuotationText as text } from "#app/content/online-quotation.ts";
+import { mailtoHref, telHref } from "#app/content/site.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
+import { useSite } from "#app/lib/root-data.ts";
 import { findByToken, recordView, standingOf } from "#app/quotation/online.server.ts";
 import { acceptQuotation, declineQuotation } from "#app/quotation/online-answer.server.ts";
 import { AcceptForm, DeclineForm } from "#app/quotation/online-answer-forms.tsx";
@@ -15,7 +18,8 @@ import type { Route } from "./+types/quotation-online";
 
 /**
  * /q/<token>: a sent quotation for its buyer, from the link in its e-mail (no account). Rendered per
- * request, never indexed or cached; a wrong or expired token is the site's plain 404.
+ * request, never indexed or cached; a wrong or withdrawn token is the site's 404, with a line on getting the
+ * quotation again.
  */
 const privateHeaders = { "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" };
 
@@ -100,9 +104,29 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** Its own boundary, inside the site's header and footer, so a 404 carries this page's headers too. */
+/**
+ * Its own boundary, inside the site's header and footer, so a 404 carries this page's headers too. Every link that
+ * finds nothing gets the same page, which says how to get the quotation again and tells nothing about the link.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <PageError error={error} />;
+  const site = useSite();
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <PageError error={error} />;
+  const help = text.linkNotFound;
+  return (
+    <NotFound>
+      <p className="mx-auto mt-4 max-w-xl text-slate-700">
+        {help.lead} {help.call}{" "}
+        <a href={telHref(site)} className="font-semibold whitespace-nowrap text-steel underline">
+          {site.phoneDisplay}
+        </a>{" "}
+        {help.or}{" "}
+        <a href={mailtoHref(site)} className="inline-block max-w-full font-semibold wrap-anywhere text-steel underline">
+          {site.email}
+        </a>{" "}
+        {help.end}
+      </p>
+    </NotFound>
+  );
 }
 
 export default function OnlineQuotationPage({ loaderData, actionData }: Route.ComponentProps) {

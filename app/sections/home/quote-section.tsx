@@ -22,7 +22,10 @@ export function QuoteSection({ quoteSection }: { quoteSection: typeof quoteCopy 
               {site.phoneDisplay}
             </a>{" "}
             or e-mail{" "}
-            <a href={mailtoHref(site)} className="font-semibold break-all text-steel underline underline-offset-4">
+            <a
+              href={mailtoHref(site)}
+              className="inline-block max-w-full font-semibold wrap-anywhere text-steel underline underline-offset-4"
+            >
               {site.email}
             </a>
             .
