@@ -178,20 +178,8 @@ function describeIssues(issues: z.core.$ZodIssue[], nameOf: (path: string) => st
   return issues.map((issue) => `${nameOf(issue.path.join("."))}: ${issue.message}`).join("; ");
 }
 
-/** Reads and validates the environment. Throws a ConfigError naming every offending variable. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env) {
-  // An empty variable means "not set", as shells and process managers often export them that way.
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = envSchema
-    .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
-      path: ["HEADERS_TIMEOUT_MS"],
-      message: "must not be longer than REQUEST_TIMEOUT_MS",
-    })
-    .safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error.issues, (p) => p)}`);
-  }
-  const e = parsed.data;
+/** The company's identity from the SITE_* variables, each unset one taken from the defaults, then checked whole. */
+function siteFrom(e: z.infer<typeof envSchema>) {
   const candidate: Site = {
     ...defaultSite,
     name: e.SITE_NAME ?? defaultSite.name,
@@ -225,6 +213,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   if (!site.success) {
     throw new ConfigError(`Invalid configuration: ${describeIssues(site.error.issues, variableOf)}`);
   }
+  return site.data;
+}
+
+/** Reads and validates the environment. Throws a ConfigError naming every offending variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  // An empty variable means "not set", as shells and process managers often export them that way.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema
+    .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, {
+      path: ["HEADERS_TIMEOUT_MS"],
+      message: "must not be longer than REQUEST_TIMEOUT_MS",
+    })
+    .safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error.issues, (p) => p)}`);
+  }
+  const e = parsed.data;
+  const site = siteFrom(e);
   if (e.S3_URL && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("Invalid configuration: S3_URL needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
   }
@@ -232,7 +238,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    siteUrl: site.data.url,
+    siteUrl: site.url,
     /** Origins besides SITE_URL's that forms may come from and whose hosts are answered. */
     extraOrigins: e.EXTRA_ORIGINS,
     dataDir: path.resolve(e.DATA_DIR),
@@ -242,7 +248,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     imap: e.IMAP_URL ? { url: e.IMAP_URL, mailbox: e.IMAP_MAILBOX } : undefined,
     /** The receiving mail server's name in its Authentication-Results headers: only its own are believed. */
     mailAuthservId: e.IMAP_AUTHSERV_ID,
-    quoteNotifyTo: e.QUOTE_NOTIFY_TO ?? site.data.email,
+    quoteNotifyTo: e.QUOTE_NOTIFY_TO ?? site.email,
     quoteForwardUrl: e.QUOTE_FORWARD_URL,
     quoteRateLimit: e.QUOTE_RATE_LIMIT,
     deskAuthRateLimit: e.DESK_AUTH_RATE_LIMIT,
@@ -281,7 +287,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** The won orders' export for the accounts (Xero's sales invoice import). */
     accounts: { salesAccount: e.XERO_SALES_ACCOUNT, dueDays: e.XERO_DUE_DAYS },
-    site: site.data,
+    site,
     closures: e.SITE_CLOSURES,
   };
 }

@@ -165,21 +165,12 @@ export default function QuoteForm() {
         <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
           Submit Quote Request
         </button>
-        {/* A plain HTML post (no scripts yet, or none at all) is answered by a whole page, which would open
-            at its top far above the form: the outcome, or the first problem, takes the focus and the screen.
-            The browser scrolls what takes the focus to the middle of the screen, which needs the page below
-            it: that page is shown only once the footer has been parsed (React places the link in the head). */}
-        {documentReply ? <link rel="expect" href="#site-footer" blocking="render" /> : null}
-        <div
+        <OutcomeSpot
           ref={statusRef}
-          tabIndex={-1}
-          // biome-ignore lint/a11y/noAutofocus: only on the page that answers a plain HTML post
+          reply={reply}
+          answersPost={Boolean(documentReply)}
           autoFocus={Boolean(documentReply && !sent && !problem)}
-          data-document-reply={documentReply ? "" : undefined}
-          className="scroll-mt-4 outline-none not-empty:mb-5"
-        >
-          <QuoteOutcome reply={reply} />
-        </div>
+        />
         <SpamGuards token={token} />
         <fieldset disabled={submitting} className="grid min-w-0 gap-5 sm:grid-cols-2">
           <legend className="sr-only">Your quote request</legend>
@@ -195,6 +186,40 @@ export default function QuoteForm() {
         </fieldset>
       </fetcher.Form>
       <Notices notice={notice.current} onClose={notice.close} />
+    </>
+  );
+}
+
+/**
+ * Where the request's outcome shows. A plain HTML post (no scripts yet, or none at all) is answered by a whole
+ * page, which would open at its top far above the form: the outcome, or the first problem, takes the focus and
+ * the screen. The browser scrolls what takes the focus to the middle of the screen, which needs the page below
+ * it: that page is shown only once the footer has been parsed (React places the link in the head).
+ */
+function OutcomeSpot({
+  ref,
+  reply,
+  answersPost,
+  autoFocus,
+}: {
+  ref: RefObject<HTMLDivElement | null>;
+  reply: Reply | undefined;
+  answersPost: boolean;
+  autoFocus: boolean;
+}) {
+  return (
+    <>
+      {answersPost ? <link rel="expect" href="#site-footer" blocking="render" /> : null}
+      <div
+        ref={ref}
+        tabIndex={-1}
+        // biome-ignore lint/a11y/noAutofocus: only on the page that answers a plain HTML post
+        autoFocus={autoFocus}
+        data-document-reply={answersPost ? "" : undefined}
+        className="scroll-mt-4 outline-none not-empty:mb-5"
+      >
+        <QuoteOutcome reply={reply} />
+      </div>
     </>
   );
 }

@@ -247,67 +247,73 @@ const chainPitches: Record<string, string> = {
 };
 const strands: Record<string, string> = { "1": "simplex", "2": "duplex", "3": "triplex" };
 
-function belt(text: string): PartMatch | undefined {
-  const c = compact(text).toUpperCase();
-  const pt = { category: "power-transmission" as const };
-  let m = c.match(/^(SP|XP)(Z|A|B|C)(\d{3,5})$/);
-  if (m) {
+const transmission = { category: "power-transmission" as const };
+
+/** Belt and chain codes, each read by the reader for its family; `c` is the code compacted and upper-cased. */
+const beltReaders: ((c: string, text: string) => PartMatch | undefined)[] = [
+  function wedgeBelt(c) {
+    const m = c.match(/^(SP|XP)(Z|A|B|C)(\d{3,5})$/);
+    if (!m) return undefined;
     const [, kind = "", section = "", length = ""] = m;
     return finish({
-      ...pt,
+      ...transmission,
       part: `${kind}${section}${length}`,
       what: kind === "XP" ? "a cogged (raw edge) wedge belt" : "a wedge belt",
       details: [`${kind}${section} section (${wedgeWidths[section]} mm top width)`, `${length} mm datum length`],
       family: "Wedge belt",
       group: "Belts",
     });
-  }
-  m = c.match(/^(Z|A|B|C|D|E)(X?)(\d{2,3})$/);
-  if (m) {
+  },
+  function classicalBelt(c) {
+    const m = c.match(/^(Z|A|B|C|D|E)(X?)(\d{2,3})$/);
+    if (!m) return undefined;
     const [, section = "", cogged = "", length = ""] = m;
     return finish({
-      ...pt,
+      ...transmission,
       part: `${section}${cogged}${length}`,
       what: cogged ? "a cogged classical V-belt" : "a classical V-belt",
       details: [`${section} section (${classicalWidths[section]} mm top width)`, `${Number(length)} in inside length`],
       family: "Classical V-belt",
       group: "Belts",
     });
-  }
-  m = c.match(/^([2-5]L)(\d{3})$/);
-  if (m) {
+  },
+  function lawnBelt(c) {
+    const m = c.match(/^([2-5]L)(\d{3})$/);
+    if (!m) return undefined;
     const [, section = "", length = ""] = m;
     return finish({
-      ...pt,
+      ...transmission,
       part: `${section}${length}`,
       what: "a fractional horsepower (lawn & garden) V-belt",
       details: [`${section} section (${lawnSections[section]} in)`, `${Number(length) / 10} in outside length`],
       family: "Lawn & garden belt",
       group: "Belts",
     });
-  }
-  m = c.match(/^(\d{1,2})?(PH|PJ|PK|PL|PM)(\d{3,5})$/);
-  if (m) {
+  },
+  function ribbedBelt(c) {
+    const m = c.match(/^(\d{1,2})?(PH|PJ|PK|PL|PM)(\d{3,5})$/);
+    if (!m) return undefined;
     const [, ribs, section = "", length = ""] = m;
     return finish({
-      ...pt,
+      ...transmission,
       part: `${ribs ?? ""}${section}${length}`,
       what: "a ribbed (poly-V) belt",
       details: [...(ribs ? [`${ribs} ribs`] : []), `${section} section`, `${length} mm effective length`],
       family: "Ribbed belt",
       group: "Belts",
     });
-  }
-  const spaced = fold(text).replace(/[-_/]/g, " ").replace(/\s+/g, " ");
-  m =
-    spaced.match(/^(?:htd ?)?(\d{3,4}) ?(3|5|8|14)m(?: ?(\d{1,3}))?(?: htd)?$/) ??
-    spaced.match(/^(?:htd ?)?()(3|5|8|14)m(?: ?(\d{3,4}))?(?: (\d{1,3}))?$/);
-  if (m && timingPitches.has(m[2] ?? "")) {
+  },
+  function htdBelt(_c, text) {
+    const spaced = fold(text).replace(/[-_/]/g, " ").replace(/\s+/g, " ");
+    const m =
+      spaced.match(/^(?:htd ?)?(\d{3,4}) ?(3|5|8|14)m(?: ?(\d{1,3}))?(?: htd)?$/) ??
+      spaced.match(/^(?:htd ?)?()(3|5|8|14)m(?: ?(\d{3,4}))?(?: (\d{1,3}))?$/);
+    if (!m || !timingPitches.has(m[2] ?? "")) return undefined;
     const [, first, pitch, second, third] = m;
     const length = first || second;
     const width = first ? second : third;
     return finish({
-      ...pt,
+      ...transmission,
       part: ["HTD", length ? `${length}-${pitch}M${width ? `-${width}` : ""}` : `${pitch}M`].join(" "),
       what: "an HTD timing belt",
       details: [
@@ -318,42 +324,53 @@ function belt(text: string): PartMatch | undefined {
       family: "Timing belt",
       group: "Belts",
     });
-  }
-  m = c.match(/^(AT|T)(5|10|20)(\d{3,4})?$/);
-  if (m) {
+  },
+  function metricTimingBelt(c) {
+    const m = c.match(/^(AT|T)(5|10|20)(\d{3,4})?$/);
+    if (!m) return undefined;
     const [, profile = "", pitch = "", length] = m;
     return finish({
-      ...pt,
+      ...transmission,
       part: `${profile}${pitch}${length ? ` ${length}` : ""}`,
       what: "a metric timing belt",
       details: [`${profile}${pitch} profile, ${pitch} mm pitch`, ...(length ? [`${length} mm long`] : [])],
       family: "Timing belt",
       group: "Belts",
     });
-  }
-  m = c.match(/^(\d{3,4})(MXL|XL|L|H|XH)(\d{3})$/);
-  if (m) {
+  },
+  function imperialTimingBelt(c) {
+    const m = c.match(/^(\d{3,4})(MXL|XL|L|H|XH)(\d{3})$/);
+    if (!m) return undefined;
     const [, length = "", profile = "", width = ""] = m;
     return finish({
-      ...pt,
+      ...transmission,
       part: `${length}${profile}${width}`,
       what: "an imperial timing belt",
       details: [`${profile} profile`, `${Number(length) / 10} in long`, `${Number(width) / 100} in wide`],
       family: "Timing belt",
       group: "Belts",
     });
-  }
-  m = c.match(/^(0[4-8]|1[026]|2[04])B([123])?$/);
-  if (m) {
+  },
+  function rollerChain(c) {
+    const m = c.match(/^(0[4-8]|1[026]|2[04])B([123])?$/);
+    if (!m) return undefined;
     const [, pitch = "", strand = "1"] = m;
     return finish({
-      ...pt,
+      ...transmission,
       part: `${pitch}B-${strand}`,
       what: "a British Standard roller chain",
       details: [`${chainPitches[pitch]} pitch`, strands[strand] ?? ""],
       family: "Roller chain",
       group: "Chains",
     });
+  },
+];
+
+function belt(text: string): PartMatch | undefined {
+  const c = compact(text).toUpperCase();
+  for (const read of beltReaders) {
+    const found = read(c, text);
+    if (found) return found;
   }
   return undefined;
 }

@@ -52,34 +52,7 @@ export function HistoryPanel({
       ) : (
         <ul className="mt-2 space-y-2">
           {history.map((row) => (
-            <li key={row.reference} className="break-words">
-              <Link to={`/desk/quotes/${row.reference}`} className="font-mono font-semibold text-steel underline">
-                {row.reference}
-              </Link>{" "}
-              <span className="text-slate-700">
-                {formatDateTime(row.createdAt)} ·{" "}
-                {row.mergedInto ? (
-                  <>
-                    merged into{" "}
-                    {row.mergedInto === reference ? (
-                      "this request"
-                    ) : (
-                      <Link to={`/desk/quotes/${row.mergedInto}`} className="font-mono text-steel underline">
-                        {row.mergedInto}
-                      </Link>
-                    )}
-                  </>
-                ) : (
-                  statusLabels[row.status]
-                )}{" "}
-                · <bdi>{row.customerName}</bdi>
-                {row.sameBuyer || !row.company ? null : (
-                  <>
-                    , <bdi>{row.company}</bdi>
-                  </>
-                )}
-              </span>
-            </li>
+            <HistoryItem key={row.reference} row={row} current={reference} />
           ))}
         </ul>
       )}
@@ -121,6 +94,40 @@ export function HistoryPanel({
         ) : null}
       </AnswerSpot>
     </section>
+  );
+}
+
+/** One other request: its reference, when it came, its status or where it was merged, and who sent it. */
+function HistoryItem({ row, current }: { row: HistoryRow; current: string }) {
+  return (
+    <li className="break-words">
+      <Link to={`/desk/quotes/${row.reference}`} className="font-mono font-semibold text-steel underline">
+        {row.reference}
+      </Link>{" "}
+      <span className="text-slate-700">
+        {formatDateTime(row.createdAt)} ·{" "}
+        {row.mergedInto ? (
+          <>
+            merged into{" "}
+            {row.mergedInto === current ? (
+              "this request"
+            ) : (
+              <Link to={`/desk/quotes/${row.mergedInto}`} className="font-mono text-steel underline">
+                {row.mergedInto}
+              </Link>
+            )}
+          </>
+        ) : (
+          statusLabels[row.status]
+        )}{" "}
+        · <bdi>{row.customerName}</bdi>
+        {row.sameBuyer || !row.company ? null : (
+          <>
+            , <bdi>{row.company}</bdi>
+          </>
+        )}
+      </span>
+    </li>
   );
 }
 

@@ -81,7 +81,7 @@ export async function editorAction(
   context: Readonly<RouterContextProvider>,
   quote: Awaited<ReturnType<typeof loadQuote>>,
 ) {
-  const { config, database, outbox, storage } = context.get(servicesContext);
+  const { database, storage } = context.get(servicesContext);
   const db = database.db;
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "save");
@@ -114,6 +114,31 @@ export async function editorAction(
       message: count ? `${saved} But ${attention(count)} attention.` : saved,
     } satisfies EditorReply;
   }
+  return sendStep({ context, quote, draft, at, intent, form });
+}
+
+/**
+ * Send, after the draft is saved: refused while the request cannot be quoted or the draft is not ready; asked
+ * about first (the total, POA lines and anything unusual); sent once asked, with the request moved to Quoted.
+ */
+async function sendStep({
+  context,
+  quote,
+  draft,
+  at,
+  intent,
+  form,
+}: {
+  context: Readonly<RouterContextProvider>;
+  quote: Awaited<ReturnType<typeof loadQuote>>;
+  draft: Draft;
+  at: AnswerPlace;
+  intent: string;
+  form: FormData;
+}) {
+  const { config, database, outbox } = context.get(servicesContext);
+  const db = database.db;
+  const staff = context.get(staffContext);
   // A request a quotation cannot move to Quoted (Won, Lost, Spam) would send the buyer a link that takes no
   // answer; the status table says which, and the page's status form is where it changes.
   if (quote.status !== "quoted" && !canMove(quote.status, "quoted", "quotation"))

@@ -92,15 +92,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 || actionStatus === 422 || defaultShouldRevalidate;
 
 export default function RequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lines, files, notifications, events, siteName, history, staff, me } = loaderData;
-  const { ownerName, mergedIntoReference } = loaderData;
+  const { lines, files, notifications, events, history, mergedIntoReference } = loaderData;
   const busy = useNavigation().state === "submitting";
   const { message, version } = useLatestActionReply(actionData, loaderData.sentMessage, loaderData.quote.version);
   const quote = { ...loaderData.quote, version };
-  const spam = quote.status === "spam";
-  const latestSent = loaderData.quotations.find((row) => row.revision !== null)?.revision;
-  const subject = `Your quote request ${quote.reference} — ${siteName}`;
-  const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
   return (
     <>
       <RequestHeading quote={quote} now={new Date(loaderData.now)} />
@@ -117,54 +112,7 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
       <div className="mt-4 grid grid-cols-1 items-start gap-4 lg:grid-cols-[3fr_2fr]">
         {/* Two columns on a wide screen, each packed from the top; on a phone, one in reading order. */}
         <RequestAsSent quote={quote} lines={lines} files={files.filter((file) => file.messageId === null)} />
-
-        {mergedIntoReference ? null : (
-          <section
-            aria-labelledby="work-heading"
-            className={`${cardClass} min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1`}
-          >
-            <h2 id="work-heading" className="text-lg font-bold text-navy">
-              Work on it
-            </h2>
-            <OwnerPanel
-              version={quote.version}
-              ownerId={quote.ownerId}
-              ownerName={ownerName}
-              me={me}
-              staff={staff}
-              message={message}
-              busy={busy}
-            />
-            <ReplyPanel
-              version={quote.version}
-              saved={loaderData.savedReplies}
-              chosen={loaderData.chosenReply?.id}
-              prefill={loaderData.chosenReply ?? loaderData.answering}
-              mailto={mailto}
-              message={message}
-              busy={busy}
-            />
-            <AnswerSpot place="reply" message={message} />
-            <RecordReplyButton version={quote.version} />
-            <AnswerSpot place="phone" message={message} />
-            {!spam ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
-            <AnswerSpot place="status" message={message} />
-            <ChasePanel
-              quote={quote}
-              chasers={loaderData.chasing.chasers}
-              preview={loaderData.chasing.preview}
-              busy={busy}
-            />
-            <AnswerSpot place="chase" message={message} />
-            {isClosed(quote.status) && latestSent ? (
-              <QuoteAgainForm version={quote.version} revision={`${quote.reference}/${latestSent}`} busy={busy} />
-            ) : null}
-            <AnswerSpot place="again" message={message} />
-            <NoteForm version={quote.version} message={message} busy={busy} />
-            <AnswerSpot place="note" message={message} />
-          </section>
-        )}
-
+        {mergedIntoReference ? null : <WorkPanel page={loaderData} quote={quote} message={message} busy={busy} />}
         <div className="min-w-0 lg:col-start-1 lg:row-span-3 lg:row-start-2">
           <Conversation receivedAt={quote.createdAt} events={events} messages={loaderData.messages} files={files} />
         </div>
@@ -200,12 +148,72 @@ export default function RequestPage({ loaderData, actionData }: Route.ComponentP
         )}
         <NotificationPanel
           notifications={notifications}
-          spam={spam}
+          spam={quote.status === "spam"}
           version={quote.version}
           message={message}
           busy={busy}
         />
       </div>
     </>
+  );
+}
+
+type PageData = Route.ComponentProps["loaderData"];
+
+/** "Work on it": every form that moves the request on, each with the spot where its answer shows. */
+function WorkPanel({
+  page,
+  quote,
+  message,
+  busy,
+}: {
+  page: PageData;
+  quote: PageData["quote"];
+  message: ReturnType<typeof useLatestActionReply>["message"];
+  busy: boolean;
+}) {
+  const latestSent = page.quotations.find((row) => row.revision !== null)?.revision;
+  const subject = `Your quote request ${quote.reference} — ${page.siteName}`;
+  const mailto = `mailto:${encodeURIComponent(quote.email)}?subject=${encodeURIComponent(subject)}`;
+  return (
+    <section
+      aria-labelledby="work-heading"
+      className={`${cardClass} min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1`}
+    >
+      <h2 id="work-heading" className="text-lg font-bold text-navy">
+        Work on it
+      </h2>
+      <OwnerPanel
+        version={quote.version}
+        ownerId={quote.ownerId}
+        ownerName={page.ownerName}
+        me={page.me}
+        staff={page.staff}
+        message={message}
+        busy={busy}
+      />
+      <ReplyPanel
+        version={quote.version}
+        saved={page.savedReplies}
+        chosen={page.chosenReply?.id}
+        prefill={page.chosenReply ?? page.answering}
+        mailto={mailto}
+        message={message}
+        busy={busy}
+      />
+      <AnswerSpot place="reply" message={message} />
+      <RecordReplyButton version={quote.version} />
+      <AnswerSpot place="phone" message={message} />
+      {quote.status !== "spam" ? <StatusForm quote={quote} message={message} busy={busy} /> : null}
+      <AnswerSpot place="status" message={message} />
+      <ChasePanel quote={quote} chasers={page.chasing.chasers} preview={page.chasing.preview} busy={busy} />
+      <AnswerSpot place="chase" message={message} />
+      {isClosed(quote.status) && latestSent ? (
+        <QuoteAgainForm version={quote.version} revision={`${quote.reference}/${latestSent}`} busy={busy} />
+      ) : null}
+      <AnswerSpot place="again" message={message} />
+      <NoteForm version={quote.version} message={message} busy={busy} />
+      <AnswerSpot place="note" message={message} />
+    </section>
   );
 }
