@@ -72,6 +72,7 @@ test.describe("details found in review", () => {
     await page.setViewportSize({ width: 320, height: 900 });
     for (const [path, within] of [
       ["/", "#quote"],
+      ["/accessibility", "main"],
       ["/q/cut-short", "main"],
     ] as const) {
       await page.goto(path);

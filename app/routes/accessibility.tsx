@@ -1,7 +1,7 @@
+import { EmailInText, PhoneInText } from "#app/components/contact-links.tsx";
 import { PageIntro } from "#app/components/page-intro.tsx";
 import { Static } from "#app/components/static.tsx";
 import { accessibilityPage } from "#app/content/accessibility.ts";
-import { mailtoHref, telHref } from "#app/content/site.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { useSite } from "#app/lib/root-data.ts";
 import type { Route } from "./+types/accessibility";
@@ -32,15 +32,7 @@ export default function Accessibility({ loaderData: { page } }: Route.ComponentP
           </section>
         ))}
         <p>
-          Phone{" "}
-          <a href={telHref(site)} className="font-semibold text-steel underline underline-offset-4">
-            {site.phoneDisplay}
-          </a>{" "}
-          ({site.hours.weekdays}, {site.hours.saturday}) or e-mail{" "}
-          <a href={mailtoHref(site)} className="font-semibold break-all text-steel underline underline-offset-4">
-            {site.email}
-          </a>
-          .
+          Phone <PhoneInText /> ({site.hours.weekdays}, {site.hours.saturday}) or e-mail <EmailInText />.
         </p>
       </div>
     </Static>

@@ -1,13 +1,12 @@
 import { useEffect, useRef } from "react";
 import { data, isRouteErrorResponse, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { EmailInText, PhoneInText } from "#app/components/contact-links.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
 import { PageError } from "#app/components/page-error.tsx";
 import { onlineQuotationText as text } from "#app/content/online-quotation.ts";
-import { mailtoHref, telHref } from "#app/content/site.ts";
 import { servicesContext } from "#app/lib/context.ts";
 import { formatDay, londonDay } from "#app/lib/london-time.ts";
 import { parseSentForm, UnreadableFormError } from "#app/lib/parse-form.ts";
-import { useSite } from "#app/lib/root-data.ts";
 import { findByToken, recordView, standingOf } from "#app/quotation/online.server.ts";
 import { acceptQuotation, declineQuotation } from "#app/quotation/online-answer.server.ts";
 import { AcceptForm, DeclineForm } from "#app/quotation/online-answer-forms.tsx";
@@ -109,21 +108,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * finds nothing gets the same page, which says how to get the quotation again and tells nothing about the link.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const site = useSite();
   if (!isRouteErrorResponse(error) || error.status !== 404) return <PageError error={error} />;
   const help = text.linkNotFound;
   return (
     <NotFound>
       <p className="mx-auto mt-4 max-w-xl text-slate-700">
-        {help.lead} {help.call}{" "}
-        <a href={telHref(site)} className="font-semibold whitespace-nowrap text-steel underline">
-          {site.phoneDisplay}
-        </a>{" "}
-        {help.or}{" "}
-        <a href={mailtoHref(site)} className="inline-block max-w-full font-semibold wrap-anywhere text-steel underline">
-          {site.email}
-        </a>{" "}
-        {help.end}
+        {help.lead} {help.call} <PhoneInText /> {help.or} <EmailInText /> {help.end}
       </p>
     </NotFound>
   );
