@@ -6,25 +6,14 @@ import { type Browser, chromium } from "@playwright/test";
 import { afterAll, expect, it } from "vitest";
 import { chromiumLaunchOptions, chromiumPath, testLaunchOptions } from "#e2e/browser.ts";
 import { nodeBin } from "#test/node.ts";
+import { printedPlaywrightConfig } from "#test/playwright.ts";
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "mro-playwright-config-"));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 /** The project's Playwright configuration as a run under CI=true reads it. */
-function configInCi() {
-  const printed = spawnSync(
-    nodeBin,
-    [
-      "--input-type=module",
-      "-e",
-      "const { default: c } = await import(process.argv[1]); console.log(JSON.stringify(c));",
-      path.resolve("playwright.config.ts"),
-    ],
-    { env: { ...process.env, CI: "true" }, encoding: "utf8" },
-  );
-  expect(printed.stderr).toBe("");
-  return JSON.parse(printed.stdout) as { retries?: number; webServer?: { timeout?: number } };
-}
+const configInCi = () =>
+  printedPlaywrightConfig<{ retries?: number; webServer?: { timeout?: number } }>({ CI: "true" });
 
 it("in CI, refuses a run where a test.only was left in, instead of quietly skipping the rest", () => {
   fs.writeFileSync(

@@ -1,8 +1,7 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { nodeBin } from "#test/node.ts";
+import { printedPlaywrightConfig } from "#test/playwright.ts";
 
 // The root's config files are not under a package.json import.
 const { default: vitestConfig, slowSuites } = (await import(
@@ -29,21 +28,8 @@ function projectsRun(tool: string, ...scriptNames: string[]) {
     .flatMap((command) => [...command.matchAll(/--project[= ](\S+)/g)].map((match) => match[1]));
 }
 
-function playwrightProjects() {
-  const printed = spawnSync(
-    nodeBin,
-    [
-      "--input-type=module",
-      "-e",
-      "const { default: c } = await import(process.argv[1]); console.log(JSON.stringify(c.projects.map((p) => p.name)));",
-      path.resolve("playwright.config.ts"),
-    ],
-    // The config makes a data folder for the server when none is named.
-    { env: { ...process.env, E2E_DATA_DIR: "/nonexistent" }, encoding: "utf8" },
-  );
-  expect(printed.stderr).toBe("");
-  return JSON.parse(printed.stdout) as string[];
-}
+const playwrightProjects = () =>
+  printedPlaywrightConfig<{ projects: { name: string }[] }>().projects.map((project) => project.name);
 
 it("runs every Vitest and Playwright project in `npm test` or `npm run test:slow`, and CI runs both", () => {
   const vitestProjects = (vitestConfig.test?.projects ?? []).map((project) =>
